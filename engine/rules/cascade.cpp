@@ -1,0 +1,20 @@
+// Spec section "Conversion cascade".
+#include "engine/rules/cascade.h"
+
+namespace engine {
+
+CascadeResult resolve_cascade(PieceSets& sets, Color mover) {
+  const Color non_mover = ~mover;
+  CascadeResult result;
+  result.counts = count_attacks(sets.by_type, sets.by_color);
+  for (;;) {
+    Bitboard round = sets.by_color[non_mover] & result.counts.outnumbered(non_mover);
+    if (!round) return result;
+    result.converted |= round;
+    sets.by_color[non_mover] ^= round;
+    sets.by_color[mover] ^= round;
+    result.counts = count_attacks(sets.by_type, sets.by_color);
+  }
+}
+
+}  // namespace engine

@@ -1,0 +1,80 @@
+#include "engine/tools/args.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace engine::tools {
+
+bool ParsedArgs::has(const std::string& flag) const {
+  return std::find(flags.begin(), flags.end(), flag) != flags.end();
+}
+
+std::optional<std::string> ParsedArgs::value(const std::string& name) const {
+  auto it = values.find(name);
+  if (it == values.end()) return std::nullopt;
+  return it->second;
+}
+
+std::expected<ParsedArgs, std::string> parse_args(const std::vector<std::string>& args,
+                                                  const std::vector<OptionSpec>& options) {
+  ParsedArgs parsed;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) {
+      parsed.positional.push_back(arg);
+      continue;
+    }
+    std::string name = arg, inline_value;
+    bool has_inline = false;
+    if (auto eq = arg.find('='); eq != std::string::npos) {
+      name = arg.substr(0, eq);
+      inline_value = arg.substr(eq + 1);
+      has_inline = true;
+    }
+    if (name == "--help") {
+      parsed.flags.push_back(name);
+      continue;
+    }
+    auto spec = std::find_if(options.begin(), options.end(),
+                             [&name](const OptionSpec& o) { return o.name == name; });
+    if (spec == options.end()) return std::unexpected("unknown option '" + name + "'");
+    if (spec->value_name.empty()) {
+      if (has_inline) return std::unexpected("option '" + name + "' takes no value");
+      parsed.flags.push_back(name);
+    } else if (has_inline) {
+      parsed.values[name] = inline_value;
+    } else if (i + 1 < args.size()) {
+      parsed.values[name] = args[++i];
+    } else {
+      return std::unexpected("option '" + name + "' needs a value (" + spec->value_name + ")");
+    }
+  }
+  return parsed;
+}
+
+std::string usage_text(const std::string& command, const std::string& synopsis,
+                       const std::string& description, const std::vector<OptionSpec>& options) {
+  std::string out = "usage: paxbot " + command + " " + synopsis + "\n\n" + description + "\n";
+  if (!options.empty()) out += "\noptions:\n";
+  for (const OptionSpec& o : options) {
+    std::string left = "  " + o.name + (o.value_name.empty() ? "" : " " + o.value_name);
+    if (left.size() < 28) left.resize(28, ' ');
+    out += left + " " + o.help + "\n";
+  }
+  out += "  --help                     show this help\n";
+  return out;
+}
+
+std::expected<long long, std::string> parse_integer(const std::string& text, const std::string& what,
+                                                    long long min, long long max) {
+  long long value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty())
+    return std::unexpected(what + " '" + text + "' is not a whole number");
+  if (value < min || value > max)
+    return std::unexpected(what + " " + text + " is out of range " + std::to_string(min) + ".." +
+                           std::to_string(max));
+  return value;
+}
+
+}  // namespace engine::tools

@@ -1,0 +1,41 @@
+// A small command-line option parser shared by every paxbot subcommand.
+// Pure functions; errors are values.
+#pragma once
+
+#include <expected>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace engine::tools {
+
+struct OptionSpec {
+  std::string name;  // "--fen"
+  std::string value_name;  // "FEN"; empty for a flag without a value
+  std::string help;
+};
+
+struct ParsedArgs {
+  std::map<std::string, std::string> values;  // options with values, by name
+  std::vector<std::string> flags;             // flags that were given
+  std::vector<std::string> positional;
+
+  bool has(const std::string& flag) const;
+  std::optional<std::string> value(const std::string& name) const;
+};
+
+// Accepts "--name VALUE", "--name=VALUE" and flags; "--help" is always known.
+// Unknown options and missing values are errors naming the option.
+std::expected<ParsedArgs, std::string> parse_args(const std::vector<std::string>& args,
+                                                  const std::vector<OptionSpec>& options);
+
+// "usage: paxbot <command> <synopsis>" followed by one line per option.
+std::string usage_text(const std::string& command, const std::string& synopsis,
+                       const std::string& description, const std::vector<OptionSpec>& options);
+
+// Parses a whole decimal integer in [min, max]; an error names the option.
+std::expected<long long, std::string> parse_integer(const std::string& text, const std::string& what,
+                                                    long long min, long long max);
+
+}  // namespace engine::tools

@@ -1,0 +1,59 @@
+// paxbot: one binary, subcommand dispatch only.
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/tools/rules_commands.h"
+#include "paxbot_version.h"
+
+namespace {
+
+using CommandFunction = int (*)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  CommandFunction run;
+};
+
+constexpr Command kCommands[] = {
+    {"perft", "count move-tree leaves per root move (move generation test)",
+     engine::tools::perft_command},
+    {"moves", "list legal moves with the FEN after each, and the game status",
+     engine::tools::moves_command},
+};
+
+void print_help(std::ostream& out) {
+  out << "paxbot " << PAXBOT_VERSION << ": a chess bot for the Lichess Bot API\n\n"
+      << "usage: paxbot <command> [options]\n\ncommands:\n";
+  for (const Command& c : kCommands) {
+    std::string name(c.name);
+    name.resize(14, ' ');
+    out << "  " << name << c.summary << "\n";
+  }
+  out << "\n'paxbot <command> --help' describes a command's options.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_help(args.empty() ? std::cerr : std::cout);
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "paxbot " << PAXBOT_VERSION << "\n";
+    return 0;
+  }
+  for (const Command& c : kCommands) {
+    if (c.name == args[0]) {
+      std::vector<std::string> rest(args.begin() + 1, args.end());
+      return c.run(rest, std::cout, std::cerr);
+    }
+  }
+  std::cerr << "paxbot: unknown command '" << args[0] << "'\n\n";
+  print_help(std::cerr);
+  return 2;
+}

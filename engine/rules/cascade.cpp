@@ -3,7 +3,7 @@
 
 namespace engine {
 
-CascadeResult resolve_cascade(PieceSets& sets, Color mover) {
+CascadeResult resolve_cascade(PieceSets& sets, Color mover, std::vector<Bitboard>* rounds) {
   const Color non_mover = ~mover;
   CascadeResult result;
   result.counts = count_attacks(sets.by_type, sets.by_color);
@@ -11,6 +11,7 @@ CascadeResult resolve_cascade(PieceSets& sets, Color mover) {
     Bitboard round = sets.by_color[non_mover] & result.counts.outnumbered(non_mover);
     if (!round) return result;
     result.converted |= round;
+    if (rounds) rounds->push_back(round);
     sets.by_color[non_mover] ^= round;
     sets.by_color[mover] ^= round;
     result.counts = count_attacks(sets.by_type, sets.by_color);

@@ -3,6 +3,8 @@
 // Pure functions; thread-safe.
 #pragma once
 
+#include <vector>
+
 #include "engine/rules/persuasion.h"
 
 namespace engine {
@@ -20,6 +22,8 @@ struct CascadeResult {
 
 // Runs the cascade after a move by `mover`: while any of the non-mover's pieces is
 // over-persuaded, flip all of them at once to the mover. Updates sets in place.
-CascadeResult resolve_cascade(PieceSets& sets, Color mover);
+// When `rounds` is given, it receives the squares flipped in each round, in order.
+CascadeResult resolve_cascade(PieceSets& sets, Color mover,
+                              std::vector<Bitboard>* rounds = nullptr);
 
 }  // namespace engine

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds paxbot with its tests, and runs every test:
+# the fast suites, then the slow ones (label "slow", each time-boxed).
+# Usage: scripts/test.sh [--fast] [BUILD_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fast_only=0
+if [ "${1:-}" = "--fast" ]; then fast_only=1; shift; fi
+build_dir=${1:-build}
+scripts/install-deps.sh
+scripts/build.sh "$build_dir" -DPAXBOT_BUILD_TESTS=ON
+ctest --test-dir "$build_dir" -LE slow --output-on-failure -j2 --timeout 300
+if [ "$fast_only" -eq 0 ]; then
+  ctest --test-dir "$build_dir" -L slow --output-on-failure --timeout 900
+fi

@@ -1,5 +1,7 @@
 #include "engine/attacks.h"
 
+#include "engine/magics.h"
+
 namespace engine {
 namespace {
 
@@ -43,11 +45,12 @@ struct MagicRng {
   std::uint64_t sparse() { return next() & next() & next(); }
 };
 
-// Finds a magic multiplier for square s and fills its slice of the shared table.
-void init_magic(Square s, const int (&dirs)[4][2], Magic& magic, std::vector<Bitboard>& table,
-                MagicRng& rng) {
-  Bitboard edges = ((kRank1 | kRank8) & ~rank_bb(rank_of(s))) |
-                   ((kFileA | kFileH) & ~file_bb(file_of(s)));
+// Fills square s's slice of the shared table, using the stored multiplier when it works
+// and searching for a new one otherwise.
+void init_magic(Square s, const int (&dirs)[4][2], Bitboard stored, Magic& magic,
+                std::vector<Bitboard>& table, MagicRng& rng) {
+  Bitboard edges =
+      ((kRank1 | kRank8) & ~rank_bb(rank_of(s))) | ((kFileA | kFileH) & ~file_bb(file_of(s)));
   magic.mask = ray_attacks(s, 0, dirs) & ~edges;
   int bits = popcount(magic.mask);
   magic.shift = 64 - bits;
@@ -65,12 +68,16 @@ void init_magic(Square s, const int (&dirs)[4][2], Magic& magic, std::vector<Bit
 
   std::vector<int> epoch(size, 0);
   for (int attempt = 1;; ++attempt) {
-    do magic.multiplier = rng.sparse();
-    while (popcount((magic.mask * magic.multiplier) >> 56) < 6);
+    if (attempt == 1) {
+      magic.multiplier = stored;
+    } else {
+      do magic.multiplier = rng.sparse();
+      while (popcount((magic.mask * magic.multiplier) >> 56) < 6);
+    }
     bool ok = true;
     for (std::size_t i = 0; i < occupancies.size() && ok; ++i) {
-      std::uint32_t idx = std::uint32_t(((occupancies[i] & magic.mask) * magic.multiplier) >>
-                                        magic.shift);
+      std::uint32_t idx =
+          std::uint32_t(((occupancies[i] & magic.mask) * magic.multiplier) >> magic.shift);
       if (epoch[idx] < attempt) {
         epoch[idx] = attempt;
         table[magic.offset + idx] = references[i];
@@ -85,9 +92,9 @@ void init_magic(Square s, const int (&dirs)[4][2], Magic& magic, std::vector<Bit
 }  // namespace
 
 AttackTables::AttackTables() {
-  static constexpr int kKnightSteps[8][2] = {{1, 2}, {2, 1},   {2, -1}, {1, -2},
+  static constexpr int kKnightSteps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                              {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-  static constexpr int kKingSteps[8][2] = {{1, 0}, {1, 1},   {0, 1},  {-1, 1},
+  static constexpr int kKingSteps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                            {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
   for (Square s = 0; s < 64; ++s) {
     knight[s] = leaper_attacks(s, kKnightSteps, 8);
@@ -97,16 +104,18 @@ AttackTables::AttackTables() {
   }
   MagicRng rng{0x9E3779B97F4A7C15ULL};
   slider_table.reserve(107648);
-  for (Square s = 0; s < 64; ++s) init_magic(s, kRookDirs, rook_magic[s], slider_table, rng);
-  for (Square s = 0; s < 64; ++s) init_magic(s, kBishopDirs, bishop_magic[s], slider_table, rng);
+  for (Square s = 0; s < 64; ++s)
+    init_magic(s, kRookDirs, kRookMagics[s], rook_magic[s], slider_table, rng);
+  for (Square s = 0; s < 64; ++s)
+    init_magic(s, kBishopDirs, kBishopMagics[s], bishop_magic[s], slider_table, rng);
 
   for (Square a = 0; a < 64; ++a) {
     for (Square b = 0; b < 64; ++b) {
       if (a == b) continue;
       for (const auto* dirs : {&kRookDirs, &kBishopDirs}) {
         if (ray_attacks(a, 0, *dirs) & square_bb(b)) {
-          line[a][b] = (ray_attacks(a, 0, *dirs) & ray_attacks(b, 0, *dirs)) | square_bb(a) |
-                       square_bb(b);
+          line[a][b] =
+              (ray_attacks(a, 0, *dirs) & ray_attacks(b, 0, *dirs)) | square_bb(a) | square_bb(b);
           between[a][b] = ray_attacks(a, square_bb(b), *dirs) & ray_attacks(b, square_bb(a), *dirs);
         }
       }

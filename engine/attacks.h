@@ -39,9 +39,15 @@ struct AttackTables {
 
 extern const AttackTables kAttacks;
 
-inline Bitboard knight_attacks(Square s) { return kAttacks.knight[s]; }
-inline Bitboard king_attacks(Square s) { return kAttacks.king[s]; }
-inline Bitboard pawn_attacks(Color c, Square s) { return kAttacks.pawn[c][s]; }
+inline Bitboard knight_attacks(Square s) {
+  return kAttacks.knight[s];
+}
+inline Bitboard king_attacks(Square s) {
+  return kAttacks.king[s];
+}
+inline Bitboard pawn_attacks(Color c, Square s) {
+  return kAttacks.pawn[c][s];
+}
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   return kAttacks.slider_table[kAttacks.rook_magic[s].index(occupied)];
 }
@@ -51,18 +57,28 @@ inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
 }
-inline Bitboard between_bb(Square a, Square b) { return kAttacks.between[a][b]; }
-inline Bitboard line_bb(Square a, Square b) { return kAttacks.line[a][b]; }
+inline Bitboard between_bb(Square a, Square b) {
+  return kAttacks.between[a][b];
+}
+inline Bitboard line_bb(Square a, Square b) {
+  return kAttacks.line[a][b];
+}
 
 // Attacks of a non-pawn piece type from s with the given occupancy.
 inline Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied) {
   switch (t) {
-    case Knight: return knight_attacks(s);
-    case Bishop: return bishop_attacks(s, occupied);
-    case Rook: return rook_attacks(s, occupied);
-    case Queen: return queen_attacks(s, occupied);
-    case King: return king_attacks(s);
-    default: return 0;
+    case Knight:
+      return knight_attacks(s);
+    case Bishop:
+      return bishop_attacks(s, occupied);
+    case Rook:
+      return rook_attacks(s, occupied);
+    case Queen:
+      return queen_attacks(s, occupied);
+    case King:
+      return king_attacks(s);
+    default:
+      return 0;
   }
 }
 

@@ -16,7 +16,9 @@ std::string square_name(Square s) {
   return {char('a' + file_of(s)), char('1' + rank_of(s))};
 }
 
-std::string color_name(Color c) { return c == White ? "white" : "black"; }
+std::string color_name(Color c) {
+  return c == White ? "white" : "black";
+}
 
 std::vector<std::string_view> split(std::string_view text, char separator, bool skip_empty) {
   std::vector<std::string_view> parts;
@@ -33,7 +35,8 @@ std::vector<std::string_view> split(std::string_view text, char separator, bool 
 std::expected<void, std::string> parse_placement(std::string_view field, PositionBuilder& builder) {
   std::vector<std::string_view> ranks = split(field, '/', false);
   if (ranks.size() != 8)
-    return std::unexpected(cat("piece placement '", field, "' has ", ranks.size(), " ranks; expected 8 separated by '/'"));
+    return std::unexpected(cat("piece placement '", field, "' has ", ranks.size(),
+                               " ranks; expected 8 separated by '/'"));
   for (int i = 0; i < 8; ++i) {
     const int rank = 7 - i;
     int file = 0;
@@ -49,7 +52,8 @@ std::expected<void, std::string> parse_placement(std::string_view field, Positio
           Color c = (ch >= 'a') ? Black : White;
           Square s = make_square(file, rank);
           if (type == Pawn && (rank == 0 || rank == 7))
-            return std::unexpected(cat("pawn on ", square_name(s), ": pawns cannot stand on the first or last rank"));
+            return std::unexpected(
+                cat("pawn on ", square_name(s), ": pawns cannot stand on the first or last rank"));
           builder.put(make_piece(c, PieceType(type)), s);
         }
         ++file;
@@ -57,7 +61,8 @@ std::expected<void, std::string> parse_placement(std::string_view field, Positio
       if (file > 8) break;
     }
     if (file != 8)
-      return std::unexpected(cat("rank ", rank + 1, " ('", ranks[i], "') describes ", file, " files; expected 8"));
+      return std::unexpected(
+          cat("rank ", rank + 1, " ('", ranks[i], "') describes ", file, " files; expected 8"));
   }
   return {};
 }
@@ -66,7 +71,8 @@ std::expected<void, std::string> check_king_count(const Position& pos, Variant v
   if (is_pacifist(variant)) {
     int kings = popcount(pos.pieces(King));
     if (kings != 2)
-      return std::unexpected(cat("the board has ", kings, " kings; Pacifist chess needs exactly two (of any colours)"));
+      return std::unexpected(cat("the board has ", kings,
+                                 " kings; Pacifist chess needs exactly two (of any colours)"));
     return {};
   }
   for (Color c : {White, Black}) {
@@ -88,13 +94,15 @@ std::expected<CastlingSetup, std::string> parse_castling(std::string_view field,
   if (field == "-") return setup;
   for (char ch : field) {
     if (!std::isalpha(static_cast<unsigned char>(ch)))
-      return std::unexpected(cat("castling field '", field, "': '", ch, "' is not a castling right"));
+      return std::unexpected(
+          cat("castling field '", field, "': '", ch, "' is not a castling right"));
     const Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
     const char lower = char(ch | 0x20);
     const int first_rank = c == White ? 0 : 7;
     Bitboard kings = pos.pieces(c, King) & rank_bb(first_rank);
     if (popcount(kings) != 1)
-      return std::unexpected(cat("castling right '", ch, "' needs exactly one ", color_name(c), " king on rank ", first_rank + 1));
+      return std::unexpected(cat("castling right '", ch, "' needs exactly one ", color_name(c),
+                                 " king on rank ", first_rank + 1));
     const Square king = lsb(kings);
     Bitboard rooks = pos.pieces(c, Rook) & rank_bb(first_rank);
     Square rook = kNoSquare;
@@ -108,17 +116,21 @@ std::expected<CastlingSetup, std::string> parse_castling(std::string_view field,
       Square s = make_square(lower - 'a', first_rank);
       if (rooks & square_bb(s)) rook = s;
     } else {
-      return std::unexpected(cat("castling field '", field, "': '", ch, "' is not a castling right"));
+      return std::unexpected(
+          cat("castling field '", field, "': '", ch, "' is not a castling right"));
     }
     if (rook == kNoSquare || rook == king)
-      return std::unexpected(cat("castling right '", ch, "' has no ", color_name(c), " rook on rank ", first_rank + 1, " to back it"));
+      return std::unexpected(cat("castling right '", ch, "' has no ", color_name(c),
+                                 " rook on rank ", first_rank + 1, " to back it"));
     CastlingSide side = rook > king ? KingSide : QueenSide;
     if (rights & castling_bit(c, side))
-      return std::unexpected(cat("castling field '", field, "' gives ", color_name(c), " two rights on the same side"));
+      return std::unexpected(cat("castling field '", field, "' gives ", color_name(c),
+                                 " two rights on the same side"));
     rights |= castling_bit(c, side);
     setup.king_from[c] = king;
     setup.rook_from[c][side] = rook;
-    setup.rights_lost_on[king] |= std::uint8_t(castling_bit(c, KingSide) | castling_bit(c, QueenSide));
+    setup.rights_lost_on[king] |=
+        std::uint8_t(castling_bit(c, KingSide) | castling_bit(c, QueenSide));
     setup.rights_lost_on[rook] |= std::uint8_t(castling_bit(c, side));
   }
   return setup;
@@ -135,7 +147,8 @@ std::expected<Square, std::string> parse_en_passant(std::string_view field, cons
   Square pusher = s - pawn_push(side);
   if (rank_of(s) != expected_rank || pos.piece_on(pusher) != make_piece(~side, Pawn) ||
       !pos.empty(s) || !pos.empty(s + pawn_push(side)))
-    return std::unexpected(cat("en passant square ", field, " is impossible: no ", color_name(~side), " pawn just made a two-square move past it"));
+    return std::unexpected(cat("en passant square ", field, " is impossible: no ",
+                               color_name(~side), " pawn just made a two-square move past it"));
   // Keep the square only when a pawn can take there, so equal positions hash equally.
   return (pawn_attacks(~side, s) & pos.pieces(side, Pawn)) ? s : kNoSquare;
 }
@@ -157,12 +170,15 @@ std::expected<Position, std::string> parse_fen(std::string_view fen, Variant var
   if (fen == "startpos") fen = kStartFen;
   std::vector<std::string_view> fields = split(fen, ' ', true);
   if (fields.size() < 4)
-    return std::unexpected(cat("FEN '", fen, "' has ", fields.size(), " fields; expected placement, side, castling, en passant and clocks"));
+    return std::unexpected(
+        cat("FEN '", fen, "' has ", fields.size(),
+            " fields; expected placement, side, castling, en passant and clocks"));
   if (fields.size() > 6)
     return std::unexpected(cat("trailing text after the fullmove number: '", fields[6], "'"));
 
   PositionBuilder builder(variant);
-  if (auto placed = parse_placement(fields[0], builder); !placed) return std::unexpected(placed.error());
+  if (auto placed = parse_placement(fields[0], builder); !placed)
+    return std::unexpected(placed.error());
   if (auto kings = check_king_count(builder.peek(), variant); !kings)
     return std::unexpected(kings.error());
   if (fields[1] != "w" && fields[1] != "b")

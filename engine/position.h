@@ -60,9 +60,7 @@ class Position {
   Square king_square(Color c) const { return lsb(pieces(c, King)); }
 
   int castling_rights() const { return castling_; }
-  bool can_castle(Color c, CastlingSide side) const {
-    return castling_ & castling_bit(c, side);
-  }
+  bool can_castle(Color c, CastlingSide side) const { return castling_ & castling_bit(c, side); }
   const CastlingSetup& castling_setup() const { return castling_setup_; }
   Square castling_rook(Color c, CastlingSide side) const {
     return castling_setup_.rook_from[c][side];

@@ -18,7 +18,9 @@ bool insufficient_material(const Position& pos) {
   return !(bishops & kDarkSquares) || !(bishops & ~kDarkSquares);
 }
 
-Outcome loss_for(Color c) { return c == White ? Outcome::BlackWins : Outcome::WhiteWins; }
+Outcome loss_for(Color c) {
+  return c == White ? Outcome::BlackWins : Outcome::WhiteWins;
+}
 
 }  // namespace
 
@@ -40,22 +42,33 @@ GameStatus game_status(const Position& pos) {
 
 std::string_view result_text(Outcome outcome) {
   switch (outcome) {
-    case Outcome::WhiteWins: return "1-0";
-    case Outcome::BlackWins: return "0-1";
-    case Outcome::Draw: return "1/2-1/2";
-    default: return "*";
+    case Outcome::WhiteWins:
+      return "1-0";
+    case Outcome::BlackWins:
+      return "0-1";
+    case Outcome::Draw:
+      return "1/2-1/2";
+    default:
+      return "*";
   }
 }
 
 std::string_view termination_text(Termination termination) {
   switch (termination) {
-    case Termination::Checkmate: return "checkmate";
-    case Termination::Stalemate: return "stalemate";
-    case Termination::KingLost: return "king lost";
-    case Termination::ThreefoldRepetition: return "threefold repetition";
-    case Termination::FiftyMoves: return "fifty-move rule";
-    case Termination::InsufficientMaterial: return "insufficient material";
-    default: return "";
+    case Termination::Checkmate:
+      return "checkmate";
+    case Termination::Stalemate:
+      return "stalemate";
+    case Termination::KingLost:
+      return "king lost";
+    case Termination::ThreefoldRepetition:
+      return "threefold repetition";
+    case Termination::FiftyMoves:
+      return "fifty-move rule";
+    case Termination::InsufficientMaterial:
+      return "insufficient material";
+    default:
+      return "";
   }
 }
 

@@ -8,11 +8,14 @@
 namespace engine {
 
 namespace detail {
-inline void append(std::string& out, std::string_view s) { out += s; }
-inline void append(std::string& out, char c) { out += c; }
+inline void append(std::string& out, std::string_view s) {
+  out += s;
+}
+inline void append(std::string& out, char c) {
+  out += c;
+}
 template <std::integral T>
-  requires(!std::same_as<T, char>)
-void append(std::string& out, T value) {
+requires(!std::same_as<T, char>) void append(std::string& out, T value) {
   out += std::to_string(value);
 }
 }  // namespace detail

@@ -12,9 +12,12 @@ std::expected<Variant, std::string> parse_variant(std::string_view name) {
 
 std::string_view variant_name(Variant v) {
   switch (v) {
-    case Variant::Chess960: return "chess960";
-    case Variant::Pacifist: return "pacifist";
-    default: return "standard";
+    case Variant::Chess960:
+      return "chess960";
+    case Variant::Pacifist:
+      return "pacifist";
+    default:
+      return "standard";
   }
 }
 

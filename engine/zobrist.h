@@ -10,7 +10,7 @@ namespace engine::zobrist {
 
 struct Keys {
   std::array<std::array<Key, 64>, 16> piece_square{};  // indexed by Piece, then square
-  std::array<Key, 16> castling{};                       // indexed by the 4-bit rights mask
+  std::array<Key, 16> castling{};                      // indexed by the 4-bit rights mask
   std::array<Key, 8> en_passant_file{};
   Key side = 0;  // xored in when Black is to move
 };
@@ -35,6 +35,8 @@ constexpr Keys make_keys() {
 
 inline constexpr Keys kKeys = make_keys();
 
-inline Key piece_square(Piece p, Square s) { return kKeys.piece_square[p][s]; }
+inline Key piece_square(Piece p, Square s) {
+  return kKeys.piece_square[p][s];
+}
 
 }  // namespace engine::zobrist

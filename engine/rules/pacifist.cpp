@@ -75,6 +75,12 @@ PieceSets apply_move(const Position& pos, Move m) {
   return sets;
 }
 
+// Spec "Legality": after the cascade the mover owns a king that is not over-persuaded.
+bool mover_keeps_a_king_after_cascade(PieceSets& sets, Color us) {
+  CascadeResult result = resolve_cascade(sets, us);
+  return (sets.by_color[us] & sets.by_type[King] & ~result.counts.outnumbered(us)) != 0;
+}
+
 }  // namespace
 
 void generate_pacifist_pseudo_legal(const Position& pos, MoveList& list) {
@@ -92,11 +98,25 @@ void generate_pacifist_pseudo_legal(const Position& pos, MoveList& list) {
   generate_castling(pos, list);
 }
 
+// The cascade only ever flips the non-mover's pieces to the mover, so the mover's
+// support can only grow and the persuasion against it only shrink: a king that is safe
+// right after the move stays safe. Most moves are decided by that single-square check;
+// only the rest need the whole cascade.
 bool pacifist_move_is_legal(const Position& pos, Move m) {
   const Color us = pos.side_to_move();
   PieceSets sets = apply_move(pos, m);
-  CascadeResult result = resolve_cascade(sets, us);
-  return (sets.by_color[us] & sets.by_type[King] & ~result.counts.outnumbered(us)) != 0;
+  for (Bitboard kings = sets.by_type[King] & sets.by_color[us]; kings;) {
+    Square k = pop_lsb(kings);
+    if (count_attackers(~us, k, sets.by_type, sets.by_color) <=
+        count_attackers(us, k, sets.by_type, sets.by_color))
+      return true;
+  }
+  return mover_keeps_a_king_after_cascade(sets, us);
+}
+
+bool pacifist_move_is_legal_by_cascade(const Position& pos, Move m) {
+  PieceSets sets = apply_move(pos, m);
+  return mover_keeps_a_king_after_cascade(sets, pos.side_to_move());
 }
 
 void generate_pacifist_legal(const Position& pos, MoveList& list) {

@@ -14,6 +14,10 @@ void generate_pacifist_pseudo_legal(const Position& pos, MoveList& list);
 // over-persuaded.
 bool pacifist_move_is_legal(const Position& pos, Move m);
 
+// The same decision taken the long way, always running the whole cascade: the
+// definition the fast check above must agree with (tests compare the two).
+bool pacifist_move_is_legal_by_cascade(const Position& pos, Move m);
+
 void generate_pacifist_legal(const Position& pos, MoveList& list);
 
 }  // namespace engine

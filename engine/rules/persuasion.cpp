@@ -26,16 +26,31 @@ BatteryOccupancy battery_occupancy(Color c, const std::array<Bitboard, 6>& by_ty
 Bitboard persuasion_attacks(PieceType t, Color c, Square s, const std::array<Bitboard, 6>& by_type,
                             const std::array<Bitboard, 2>& by_color) {
   switch (t) {
-    case Pawn: return pawn_attacks(c, s);
-    case Knight: return knight_attacks(s);
-    case King: return king_attacks(s);
-    default: break;
+    case Pawn:
+      return pawn_attacks(c, s);
+    case Knight:
+      return knight_attacks(s);
+    case King:
+      return king_attacks(s);
+    default:
+      break;
   }
   BatteryOccupancy occ = battery_occupancy(c, by_type, by_color);
   Bitboard result = 0;
   if (t == Rook || t == Queen) result |= rook_attacks(s, occ.orthogonal);
   if (t == Bishop || t == Queen) result |= bishop_attacks(s, occ.diagonal);
   return result;
+}
+
+int count_attackers(Color c, Square s, const std::array<Bitboard, 6>& by_type,
+                    const std::array<Bitboard, 2>& by_color) {
+  const Bitboard own = by_color[c];
+  BatteryOccupancy occ = battery_occupancy(c, by_type, by_color);
+  return popcount(pawn_attacks(~c, s) & by_type[Pawn] & own) +
+         popcount(knight_attacks(s) & by_type[Knight] & own) +
+         popcount(king_attacks(s) & by_type[King] & own) +
+         popcount(rook_attacks(s, occ.orthogonal) & (by_type[Rook] | by_type[Queen]) & own) +
+         popcount(bishop_attacks(s, occ.diagonal) & (by_type[Bishop] | by_type[Queen]) & own);
 }
 
 AttackCounts count_attacks(const std::array<Bitboard, 6>& by_type,

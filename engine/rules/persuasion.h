@@ -65,6 +65,11 @@ struct AttackCounts {
 Bitboard persuasion_attacks(PieceType t, Color c, Square s, const std::array<Bitboard, 6>& by_type,
                             const std::array<Bitboard, 2>& by_color);
 
+// The number of colour c's pieces attacking s in the Pacifist sense (one square only:
+// much cheaper than count_attacks when a single square matters).
+int count_attackers(Color c, Square s, const std::array<Bitboard, 6>& by_type,
+                    const std::array<Bitboard, 2>& by_color);
+
 // Counts every piece's persuasion attacks on every square, for both colours.
 AttackCounts count_attacks(const std::array<Bitboard, 6>& by_type,
                            const std::array<Bitboard, 2>& by_color);

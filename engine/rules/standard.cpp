@@ -21,9 +21,9 @@ void add_pawn_move(MoveList& list, Color us, Square from, Square to) {
 // Our pieces that alone stand between our king and an enemy slider.
 Bitboard pinned_pieces(const Position& pos, Color us, Square king) {
   Color them = ~us;
-  Bitboard snipers = (rook_attacks(king, 0) & (pos.pieces(them, Rook) | pos.pieces(them, Queen))) |
-                     (bishop_attacks(king, 0) &
-                      (pos.pieces(them, Bishop) | pos.pieces(them, Queen)));
+  Bitboard snipers =
+      (rook_attacks(king, 0) & (pos.pieces(them, Rook) | pos.pieces(them, Queen))) |
+      (bishop_attacks(king, 0) & (pos.pieces(them, Bishop) | pos.pieces(them, Queen)));
   Bitboard pinned = 0, occupied = pos.occupied();
   while (snipers) {
     Bitboard blockers = between_bb(king, pop_lsb(snipers)) & occupied;

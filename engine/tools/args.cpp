@@ -65,8 +65,9 @@ std::string usage_text(const std::string& command, const std::string& synopsis,
   return out;
 }
 
-std::expected<long long, std::string> parse_integer(const std::string& text, const std::string& what,
-                                                    long long min, long long max) {
+std::expected<long long, std::string> parse_integer(const std::string& text,
+                                                    const std::string& what, long long min,
+                                                    long long max) {
   long long value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || text.empty())

@@ -11,7 +11,7 @@
 namespace engine::tools {
 
 struct OptionSpec {
-  std::string name;  // "--fen"
+  std::string name;        // "--fen"
   std::string value_name;  // "FEN"; empty for a flag without a value
   std::string help;
 };
@@ -35,7 +35,8 @@ std::string usage_text(const std::string& command, const std::string& synopsis,
                        const std::string& description, const std::vector<OptionSpec>& options);
 
 // Parses a whole decimal integer in [min, max]; an error names the option.
-std::expected<long long, std::string> parse_integer(const std::string& text, const std::string& what,
-                                                    long long min, long long max);
+std::expected<long long, std::string> parse_integer(const std::string& text,
+                                                    const std::string& what, long long min,
+                                                    long long max);
 
 }  // namespace engine::tools

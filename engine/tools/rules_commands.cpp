@@ -36,10 +36,10 @@ std::expected<Position, std::string> position_from(const ParsedArgs& parsed) {
 }  // namespace
 
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = usage_text(
-      "perft", "[--variant V] [--fen FEN] DEPTH",
-      "Counts the leaf nodes of the legal move tree DEPTH plies deep, per root move.",
-      kPositionOptions);
+  const std::string usage =
+      usage_text("perft", "[--variant V] [--fen FEN] DEPTH",
+                 "Counts the leaf nodes of the legal move tree DEPTH plies deep, per root move.",
+                 kPositionOptions);
   auto parsed = parse_args(args, kPositionOptions);
   if (!parsed) {
     err << "paxbot perft: " << parsed.error() << "\n" << usage;
@@ -73,11 +73,10 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
       total += count;
     }
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << "\nNodes searched: " << total << "\n";
-  err << "time: " << std::uint64_t(seconds * 1000) << " ms, nodes/second: "
-      << std::uint64_t(seconds > 0 ? double(total) / seconds : 0) << "\n";
+  err << "time: " << std::uint64_t(seconds * 1000)
+      << " ms, nodes/second: " << std::uint64_t(seconds > 0 ? double(total) / seconds : 0) << "\n";
   return 0;
 }
 

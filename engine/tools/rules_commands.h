@@ -1,5 +1,6 @@
-// The rules-engine subcommands: `paxbot perft` and `paxbot moves` (contracts in docs/architecture.md).
-// Each takes the arguments after the subcommand name and returns the process exit code.
+// The rules-engine subcommands: `paxbot perft` and `paxbot moves` (contracts in
+// docs/architecture.md). Each takes the arguments after the subcommand name and returns the process
+// exit code.
 #pragma once
 
 #include <iosfwd>

@@ -43,7 +43,8 @@ TEST(ChessStatus, ThreefoldRepetitionAndFiftyMoves) {
   auto pos = replay_game(Variant::Standard, "startpos", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
   ASSERT_TRUE(pos);
   EXPECT_FALSE(game_status(*pos).over());
-  auto third = replay_game(Variant::Standard, "startpos", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+  auto third =
+      replay_game(Variant::Standard, "startpos", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
   ASSERT_TRUE(third);
   EXPECT_EQ(game_status(*third).termination, Termination::ThreefoldRepetition);
   auto fifty = replay_game(Variant::Standard, "8/8/4k3/8/8/R2K4/8/8 w - - 99 70", "a3a1");

@@ -37,19 +37,21 @@ TEST(Cli, PerftDividesAndTotals) {
 }
 
 TEST(Cli, PerftPacifistFromAFen) {
-  auto r = run_command(kPaxbot + " perft --variant pacifist --fen " +
-                       quoted("nbr1b1qr/ppppKppp/7n/4pN2/K3P3/P7/QPPP1PPP/B1R1RBN1 b - - 0 1") +
-                       " 1");
+  auto r =
+      run_command(kPaxbot + " perft --variant pacifist --fen " +
+                  quoted("nbr1b1qr/ppppKppp/7n/4pN2/K3P3/P7/QPPP1PPP/B1R1RBN1 b - - 0 1") + " 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Nodes searched: 4\n"), std::string::npos) << r.out;
 }
 
 TEST(Cli, MovesPrintsSortedMovesWithFensAndStatus) {
-  auto r = run_command(kPaxbot + " moves --variant pacifist --fen " +
-                       quoted("1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1"));
+  auto r =
+      run_command(kPaxbot + " moves --variant pacifist --fen " +
+                  quoted("1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("g1b6 1RKNN1br/P1PP1p1p/1Q1Bp1p1/1P1q2n1/5P2/2P4B/pP1PP1PP/B1RKR2N b - - 0 1\n"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("g1b6 1RKNN1br/P1PP1p1p/1Q1Bp1p1/1P1q2n1/5P2/2P4B/pP1PP1PP/B1RKR2N b - - 0 1\n"),
+      std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("status: *\n"), std::string::npos);
   std::string previous;
@@ -58,8 +60,9 @@ TEST(Cli, MovesPrintsSortedMovesWithFensAndStatus) {
     EXPECT_LT(previous, line);
     previous = line;
   }
-  auto over = run_command(kPaxbot + " moves --variant pacifist --fen " +
-                          quoted("1RKNN1br/P1PP1p1p/1Q1Bp1p1/1P1q2n1/5P2/2P4B/pP1PP1PP/B1RKR2N b - - 0 1"));
+  auto over =
+      run_command(kPaxbot + " moves --variant pacifist --fen " +
+                  quoted("1RKNN1br/P1PP1p1p/1Q1Bp1p1/1P1q2n1/5P2/2P4B/pP1PP1PP/B1RKR2N b - - 0 1"));
   EXPECT_EQ(over.out, "status: 1-0\n");
 }
 

@@ -41,8 +41,8 @@ TEST(Fen, StartposAndOptionalClocks) {
   auto start = parse_fen("startpos", Variant::Standard);
   ASSERT_TRUE(start);
   EXPECT_EQ(to_fen(*start), kStartFen);
-  auto short_fen = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
-                             Variant::Standard);
+  auto short_fen =
+      parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", Variant::Standard);
   ASSERT_TRUE(short_fen);
   EXPECT_EQ(short_fen->key(), start->key());
 }

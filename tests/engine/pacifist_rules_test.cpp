@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/rules/pacifist.h"
 #include "engine/status.h"
+#include "tests/support/perft_data.h"
 
 namespace engine {
 namespace {
@@ -149,6 +152,43 @@ TEST(PacifistEnd, RepetitionAndFiftyMovesDrawAndConversionsResetTheCount) {
   EXPECT_NE(converts.last_converted(), 0u);
   EXPECT_EQ(converts.rule50(), 0);
   EXPECT_FALSE(game_status(converts).over());
+}
+
+}  // namespace
+}  // namespace engine
+
+namespace engine {
+namespace {
+
+// The single-square fast check in pacifist_move_is_legal must agree with running the
+// whole cascade, for every pseudo-legal move in the Pacifist perft trees.
+void compare_legality(Position& pos, int depth, int& compared) {
+  MoveList pseudo;
+  generate_pacifist_pseudo_legal(pos, pseudo);
+  for (Move m : pseudo) {
+    ASSERT_EQ(pacifist_move_is_legal(pos, m), pacifist_move_is_legal_by_cascade(pos, m))
+        << to_fen(pos) << " " << move_to_uci(pos, m);
+    ++compared;
+  }
+  if (depth == 0) return;
+  UndoRecord undo;
+  for (Move m : legal_moves(pos)) {
+    pos.make_move(m, undo);
+    UndoRecord saved = undo;
+    compare_legality(pos, depth - 1, compared);
+    pos.undo_move(m, saved);
+  }
+}
+
+TEST(PacifistLegality, FastCheckAgreesWithTheFullCascade) {
+  int compared = 0;
+  std::set<std::string> seen;
+  for (const auto& row : paxbot_test::read_perft_rows("perft-pacifist.tsv", "pacifist")) {
+    if (!seen.insert(row.fen).second) continue;
+    Position pos = pacifist(row.fen);
+    compare_legality(pos, 2, compared);
+  }
+  EXPECT_GT(compared, 10000);
 }
 
 }  // namespace

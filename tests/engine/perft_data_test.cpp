@@ -41,11 +41,15 @@ void check_row(const PerftRow& row) {
 }
 
 class PerftData : public testing::TestWithParam<PerftRow> {};
-TEST_P(PerftData, MatchesPublishedCount) { check_row(GetParam()); }
+TEST_P(PerftData, MatchesPublishedCount) {
+  check_row(GetParam());
+}
 INSTANTIATE_TEST_SUITE_P(Rows, PerftData, testing::ValuesIn(rows_where(false)), row_name);
 
 class SlowPerftData : public testing::TestWithParam<PerftRow> {};
-TEST_P(SlowPerftData, MatchesPublishedCount) { check_row(GetParam()); }
+TEST_P(SlowPerftData, MatchesPublishedCount) {
+  check_row(GetParam());
+}
 INSTANTIATE_TEST_SUITE_P(Rows, SlowPerftData, testing::ValuesIn(rows_where(true)), row_name);
 
 TEST(PerftDataFiles, AreReadableAndCoverEveryVariant) {

@@ -7,7 +7,9 @@
 namespace engine {
 namespace {
 
-Square sq(std::string_view n) { return make_square(n[0] - 'a', n[1] - '1'); }
+Square sq(std::string_view n) {
+  return make_square(n[0] - 'a', n[1] - '1');
+}
 
 // Counts of (white, black) attackers on a square of a Pacifist position.
 std::pair<int, int> counts_at(std::string_view fen, std::string_view square) {

@@ -1,4 +1,5 @@
-// The worked examples of the Pacifist rules (spec/pacifist-rules.md, docs/pacifist.md), move by move.
+// The worked examples of the Pacifist rules (spec/pacifist-rules.md, docs/pacifist.md), move by
+// move.
 #include <gtest/gtest.h>
 
 #include "engine/fen.h"

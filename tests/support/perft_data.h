@@ -18,7 +18,8 @@ struct PerftRow {
   int line = 0;         // line number in the file, for test names
 };
 
-inline std::vector<PerftRow> read_perft_rows(const std::string& file, const std::string& default_variant) {
+inline std::vector<PerftRow> read_perft_rows(const std::string& file,
+                                             const std::string& default_variant) {
   std::vector<PerftRow> rows;
   std::ifstream in(std::string(PAXBOT_TEST_DATA_DIR) + "/" + file);
   std::string text;

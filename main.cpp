@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "config/check_config_command.h"
 #include "engine/tools/rules_commands.h"
 #include "paxbot_version.h"
 
@@ -22,6 +23,8 @@ constexpr Command kCommands[] = {
      engine::tools::perft_command},
     {"moves", "list legal moves with the FEN after each, and the game status",
      engine::tools::moves_command},
+    {"check-config", "validate a configuration file and print the effective settings",
+     config::check_config_command},
 };
 
 void print_help(std::ostream& out) {

@@ -1,0 +1,231 @@
+// The typed configuration of the paxbot daemon: what one YAML file turns into.
+//
+// Field values here are zero; the real starting values live in config/defaults.cpp
+// (default_config()), the key names in config/schema.h, the rules in config/validate.cpp.
+// Durations carry their unit in the name (_ms, _s, _h); chess time controls are seconds.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace config {
+
+// ---- Enumerations and their spelling in the YAML file -------------------------------------
+// names_of(E{}) lists the accepted spellings in enumerator order; to_string / parse_enum use it.
+
+enum class LogLevel { debug, info, warning, error };
+inline constexpr std::array<std::string_view, 4> kLogLevelNames = {"debug", "info", "warning",
+                                                                   "error"};
+constexpr std::span<const std::string_view> names_of(LogLevel) {
+  return kLogLevelNames;
+}
+
+// Variants paxbot plays; spelled as the Lichess variant keys (plus "pacifist").
+enum class Variant { standard, chess960, from_position, pacifist };
+inline constexpr std::array<std::string_view, 4> kVariantNames = {"standard", "chess960",
+                                                                  "fromPosition", "pacifist"};
+constexpr std::span<const std::string_view> names_of(Variant) {
+  return kVariantNames;
+}
+
+// Lichess speed classes a bot may play (ultraBullet is refused to bots by the server).
+enum class Speed { bullet, blitz, rapid, classical, correspondence };
+inline constexpr std::array<std::string_view, 5> kSpeedNames = {"bullet", "blitz", "rapid",
+                                                                "classical", "correspondence"};
+constexpr std::span<const std::string_view> names_of(Speed) {
+  return kSpeedNames;
+}
+
+enum class Mode { rated, casual };
+inline constexpr std::array<std::string_view, 2> kModeNames = {"rated", "casual"};
+constexpr std::span<const std::string_view> names_of(Mode) {
+  return kModeNames;
+}
+
+// Whether matchmaking challenges are rated, casual, or either at random.
+enum class ChallengeMode { casual, rated, random };
+inline constexpr std::array<std::string_view, 3> kChallengeModeNames = {"casual", "rated",
+                                                                        "random"};
+constexpr std::span<const std::string_view> names_of(ChallengeMode) {
+  return kChallengeModeNames;
+}
+
+// Which eligible opponents matchmaking prefers: no preference, stronger ones, weaker ones.
+enum class RatingPreference { none, high, low };
+inline constexpr std::array<std::string_view, 3> kRatingPreferenceNames = {"none", "high", "low"};
+constexpr std::span<const std::string_view> names_of(RatingPreference) {
+  return kRatingPreferenceNames;
+}
+
+// What SIGTERM does to games in progress.
+enum class ShutdownAction { finish, resign };
+inline constexpr std::array<std::string_view, 2> kShutdownActionNames = {"finish", "resign"};
+constexpr std::span<const std::string_view> names_of(ShutdownAction) {
+  return kShutdownActionNames;
+}
+
+// How finished games are grouped into PGN files.
+enum class PgnGrouping { per_game, per_opponent, all };
+inline constexpr std::array<std::string_view, 3> kPgnGroupingNames = {"per_game", "per_opponent",
+                                                                      "all"};
+constexpr std::span<const std::string_view> names_of(PgnGrouping) {
+  return kPgnGroupingNames;
+}
+
+template <class E>
+concept NamedEnum = requires(E e) {
+  { names_of(e) } -> std::same_as<std::span<const std::string_view>>;
+};
+
+template <NamedEnum E>
+constexpr std::string_view to_string(E value) {
+  return names_of(value)[static_cast<std::size_t>(value)];
+}
+
+// Exact, case-sensitive match against names_of(E{}).
+template <NamedEnum E>
+constexpr std::optional<E> parse_enum(std::string_view text) {
+  const auto names = names_of(E{});
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == text) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
+
+// ---- Sections ------------------------------------------------------------------------------
+
+// Offer (and accept) draws when the search score stays near zero.
+struct DrawOffer {
+  bool enabled{};
+  int max_score_cp{};                // |score| must be at most this many centipawns
+  int consecutive_moves{};           // ... for this many of our moves in a row
+  int min_moves{};                   // never before this full-move number
+  int plies_after_opponent_offer{};  // after declining their offer, wait this many plies
+  bool operator==(const DrawOffer&) const = default;
+};
+
+// Resign when the search score stays hopeless.
+struct Resign {
+  bool enabled{};
+  int score_cp{};           // resign at or below this score (negative, centipawns)
+  int consecutive_moves{};  // ... for this many of our moves in a row
+  bool operator==(const Resign&) const = default;
+};
+
+// The built-in engine; every game gets its own engine with these settings.
+struct Engine {
+  int hash_mb{};            // transposition table size per game
+  int threads{};            // search threads per game
+  int move_overhead_ms{};   // subtracted from our clock for network and server lag
+  int max_think_ms{};       // cap on the time spent on one move
+  int first_move_max_ms{};  // cap on the first move (the server aborts games without one)
+  DrawOffer draw_offer;
+  Resign resign;
+  bool operator==(const Engine&) const = default;
+};
+
+// Policy for incoming challenges.
+struct Challenge {
+  int concurrency{};  // games played at once
+  std::vector<Variant> variants;
+  std::vector<Speed> time_controls;  // accepted speed classes
+  int min_base{};                    // seconds of initial clock time (realtime games)
+  int max_base{};
+  int min_increment{};  // seconds added per move
+  int max_increment{};
+  int min_days{};  // days per move (correspondence games)
+  int max_days{};
+  bool accept_bot{};
+  bool only_bot{};
+  std::vector<Mode> modes;
+  int min_rating{};  // challenger's rating in the game's perf
+  int max_rating{};
+  std::vector<std::string> allow_list;  // usernames; non-empty = only these may challenge
+  std::vector<std::string> block_list;  // usernames always declined
+  int bot_games_per_day{};              // our own cap, at most the server's 100
+  bool queue{};                         // hold challenges while all slots are busy
+  int max_queue{};                      // ... at most this many
+  bool operator==(const Challenge&) const = default;
+};
+
+// Chat messages; {me} and {opponent} are replaced by usernames. Empty = not sent.
+struct Greeting {
+  std::string hello;
+  std::string goodbye;
+  std::string hello_spectators;
+  std::string goodbye_spectators;
+  bool operator==(const Greeting&) const = default;
+};
+
+struct Shutdown {
+  ShutdownAction on_sigterm{};
+  int deadline_s{};  // then resign (or abort) whatever is still running
+  bool operator==(const Shutdown&) const = default;
+};
+
+// One time control matchmaking may offer, chosen with probability weight / sum of weights.
+struct TimeControlEntry {
+  int base_s{};
+  int increment_s{};
+  double weight{};
+  bool operator==(const TimeControlEntry&) const = default;
+};
+
+struct VariantEntry {
+  Variant name{};
+  double weight{};
+  bool operator==(const VariantEntry&) const = default;
+};
+
+// Challenging other online bots while idle.
+struct Matchmaking {
+  bool enabled{};
+  int idle_s{};               // idle time before sending a challenge
+  int challenge_timeout_s{};  // cancel a challenge that got no answer
+  ChallengeMode challenge_mode{};
+  int min_rating_diff{};  // opponent rating minus ours, lower bound
+  int max_rating_diff{};  // ... upper bound
+  RatingPreference rating_preference{};
+  std::vector<TimeControlEntry> time_controls;
+  std::vector<VariantEntry> variants;
+  int decline_cooldown_h{};  // do not challenge a bot again this long after it declined
+  bool allow_during_games{};
+  std::string state_file;  // remembered declines; empty = memory only
+  bool operator==(const Matchmaking&) const = default;
+};
+
+struct Pgn {
+  std::string directory;  // empty = do not write PGN files
+  PgnGrouping grouping{};
+  bool operator==(const Pgn&) const = default;
+};
+
+// A small read-only HTTP status page.
+struct StatusHttp {
+  bool enabled{};
+  std::string listen;  // host:port, loopback only
+  bool operator==(const StatusHttp&) const = default;
+};
+
+struct Config {
+  std::string token_file;  // the token itself never lives in the config
+  std::string url;         // server base URL, without a trailing slash
+  LogLevel log_level{};
+  Engine engine;
+  Challenge challenge;
+  Greeting greeting;
+  int abort_time_s{};  // abort a game whose opponent has not moved after this long
+  Shutdown shutdown;
+  Matchmaking matchmaking;
+  Pgn pgn;
+  StatusHttp status_http;
+  bool operator==(const Config&) const = default;
+};
+
+}  // namespace config

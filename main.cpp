@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "config/check_config_command.h"
+#include "daemon/run_command.h"
 #include "engine/tools/rules_commands.h"
 #include "paxbot_version.h"
 
@@ -19,6 +20,10 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
+    {"run", "play as a bot account on lichess.org or any server with the Lichess Bot API",
+     bot::run_command},
+    {"upgrade", "turn the configured account into a bot account (irreversible)",
+     bot::upgrade_command},
     {"perft", "count move-tree leaves per root move (move generation test)",
      engine::tools::perft_command},
     {"moves", "list legal moves with the FEN after each, and the game status",

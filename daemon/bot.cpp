@@ -1,0 +1,318 @@
+#include "daemon/bot.h"
+
+#include <algorithm>
+
+#include "daemon/challenge_policy.h"
+
+namespace bot {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr auto kLoopTick = 250ms;
+// An accepted challenge holds its slot this long while we wait for its gameStart.
+constexpr auto kAcceptedSlotTimeout = 30s;
+// After a gameFinish event, the session's own stream gets this long to say so too.
+constexpr auto kFinishGrace = 5s;
+// After the shutdown deadline, resigned games get this long to end before we leave.
+constexpr auto kAfterDeadlineGrace = 10s;
+constexpr auto kMaxEventReconnectDelay = 60s;
+constexpr auto kBotGameWindow = std::chrono::hours(24);
+
+ChallengeFacts facts_of(const ChallengeInfo& c) {
+  ChallengeFacts f;
+  if (c.challenger) {
+    f.challenger = c.challenger->name;
+    f.challenger_is_bot = c.challenger->is_bot();
+    f.challenger_rating = c.challenger->rating;
+  }
+  f.variant = config::parse_enum<config::Variant>(c.variant);
+  f.rated = c.rated;
+  switch (c.time_control.type) {
+    case TimeControl::Type::kClock:
+      f.kind = ChallengeFacts::Kind::clock;
+      f.limit_s = c.time_control.limit_s.value_or(0);
+      f.increment_s = c.time_control.increment_s.value_or(0);
+      break;
+    case TimeControl::Type::kCorrespondence:
+      f.kind = ChallengeFacts::Kind::correspondence;
+      f.days = c.time_control.days_per_turn.value_or(0);
+      break;
+    case TimeControl::Type::kUnlimited:
+      f.kind = ChallengeFacts::Kind::unlimited;
+      break;
+  }
+  return f;
+}
+
+}  // namespace
+
+Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
+         Notifier& notifier, Identity me)
+    : config_(std::move(config)),
+      client_(client),
+      clock_(clock),
+      log_(log),
+      notifier_(notifier),
+      me_(std::move(me)) {}
+
+Bot::~Bot() {
+  reader_stop_.request_stop();
+  if (reader_.joinable()) reader_.join();
+}
+
+void Bot::request_shutdown() {
+  queue_.push(ShutdownRequest{});
+}
+
+void Bot::request_reload(config::Challenge policy) {
+  queue_.push(ReloadRequest{std::move(policy)});
+}
+
+std::size_t Bot::games_in_progress() const {
+  return sessions_.size();
+}
+
+int Bot::run() {
+  log_.info("playing as ", me_.name, "; up to ", config_.challenge.concurrency, " games at once");
+  reader_ = std::thread([this] { read_events(reader_stop_.get_token()); });
+  while (!exit_now_) {
+    if (auto event = queue_.pop_for(kLoopTick)) handle(*event);
+    housekeeping();
+    if (shutting_down_ && sessions_.empty()) break;
+  }
+  notifier_.stopping();
+  reader_stop_.request_stop();
+  client_.stop_retries();
+  for (auto& [id, session] : sessions_) session->stop();
+  sessions_.clear();
+  if (reader_.joinable()) reader_.join();
+  log_.info("stopped");
+  return exit_code_;
+}
+
+// The event stream: every (re)connection replays ongoing games and pending challenges.
+void Bot::read_events(std::stop_token stop) {
+  int failures = 0;
+  while (!stop.stop_requested()) {
+    bool announced = false;
+    StreamControl control;
+    control.stop = stop;
+    StreamOutcome outcome = client_.stream_events(
+        [&](const EventStreamEvent& event) {
+          if (!announced) {
+            announced = true;
+            failures = 0;
+            queue_.push(StreamConnected{});
+          }
+          if (!std::holds_alternative<KeepAlive>(event)) queue_.push(event);
+          return StreamAction::kContinue;
+        },
+        control);
+    if (stop.stop_requested()) return;
+    if (outcome.error && (outcome.error->status == 401 || outcome.error->status == 403)) {
+      queue_.push(StreamFatal{outcome.error->describe()});
+      return;
+    }
+    ++failures;
+    auto delay = std::min<std::chrono::milliseconds>(kMaxEventReconnectDelay,
+                                                     1s * (1 << std::min(failures - 1, 6)));
+    if (outcome.error && outcome.error->cooldown > delay) delay = outcome.error->cooldown;
+    log_.warning("event stream ended (",
+                 outcome.error ? outcome.error->describe() : std::string("end of stream"),
+                 "); reconnecting in ", delay.count() / 1000.0, " s");
+    clock_.sleep_for(delay, stop);
+  }
+}
+
+void Bot::handle(const Event& event) {
+  if (const auto* e = std::get_if<EventStreamEvent>(&event)) {
+    if (const auto* c = std::get_if<ChallengeEvent>(e)) on_challenge(c->challenge);
+    if (const auto* g = std::get_if<GameStartEvent>(e)) on_game_start(g->game);
+    if (const auto* g = std::get_if<GameFinishEvent>(e)) on_game_finish(g->game);
+    if (const auto* c = std::get_if<ChallengeCanceledEvent>(e)) {
+      std::erase_if(waiting_, [&](const ChallengeInfo& w) { return w.id == c->challenge.id; });
+      accepted_.erase(c->challenge.id);
+    }
+  } else if (std::holds_alternative<StreamConnected>(event)) {
+    if (!ready_sent_) {
+      ready_sent_ = true;
+      notifier_.ready();
+    }
+    reconcile();
+  } else if (const auto* fatal = std::get_if<StreamFatal>(&event)) {
+    log_.error("the server refuses our token: ", fatal->why);
+    exit_code_ = 1;
+    exit_now_ = true;
+  } else if (const auto* ended = std::get_if<SessionEnded>(&event)) {
+    on_session_ended(ended->report);
+  } else if (std::holds_alternative<ShutdownRequest>(event)) {
+    begin_shutdown();
+  } else if (const auto* reload = std::get_if<ReloadRequest>(&event)) {
+    config_.challenge = reload->policy;
+    log_.info("challenge policy reloaded");
+  }
+}
+
+void Bot::on_challenge(const ChallengeInfo& challenge) {
+  if (challenge.challenger && challenge.challenger->id == me_.id) return;  // one of ours
+  if (!seen_challenges_.insert(challenge.id).second) return;               // a replay
+  const std::string who = challenge.challenger ? challenge.challenger->name : "?";
+  if (shutting_down_) {
+    log_.info("challenge ", challenge.id, " from ", who, ": declined (shutting down)");
+    if (auto r = client_.decline_challenge(challenge.id, DeclineReason::kLater); !r)
+      log_.warning("decline ", challenge.id, ": ", r.error().describe());
+    return;
+  }
+  BotLoad load{slots_used(), int(waiting_.size()), bot_games_today()};
+  ChallengeDecision d = decide_challenge(config_.challenge, facts_of(challenge), load);
+  switch (d.action) {
+    case ChallengeDecision::Action::accept:
+      log_.info("challenge ", challenge.id, " from ", who, " (", challenge.variant, ", ",
+                challenge.speed, "): accepted");
+      accept(challenge);
+      break;
+    case ChallengeDecision::Action::queue:
+      log_.info("challenge ", challenge.id, " from ", who, ": queued (", d.why, ")");
+      waiting_.push_back(challenge);
+      break;
+    case ChallengeDecision::Action::decline:
+      log_.info("challenge ", challenge.id, " from ", who, ": declined ", to_string(d.reason), " (",
+                d.why, ")");
+      if (auto r = client_.decline_challenge(challenge.id, d.reason); !r)
+        log_.warning("decline ", challenge.id, ": ", r.error().describe());
+      break;
+  }
+}
+
+void Bot::accept(const ChallengeInfo& challenge) {
+  auto accepted = client_.accept_challenge(challenge.id);
+  if (!accepted) {
+    log_.warning("accept ", challenge.id, ": ", accepted.error().describe());
+    return;
+  }
+  if (!sessions_.count(challenge.id)) accepted_[challenge.id] = clock_.now();
+  if (challenge.challenger && challenge.challenger->is_bot())
+    bot_game_starts_.push_back(clock_.now());
+}
+
+void Bot::on_game_start(const GameEventInfo& game) {
+  accepted_.erase(game.game_id);
+  if (sessions_.count(game.game_id)) return;  // a replay after reconnecting
+  log_.info("game ", game.game_id, " started against ", game.opponent.username);
+  start_session(game.game_id);
+}
+
+void Bot::on_game_finish(const GameEventInfo& game) {
+  accepted_.erase(game.game_id);
+  if (sessions_.count(game.game_id)) finish_seen_.emplace(game.game_id, clock_.now());
+  serve_queue();
+}
+
+void Bot::start_session(const std::string& game_id) {
+  auto session = std::make_unique<GameSession>(
+      game_id, client_, clock_, log_, me_, session_settings(),
+      [this](const SessionReport& report) { queue_.push(SessionEnded{report}); });
+  session->start();
+  sessions_.emplace(game_id, std::move(session));
+}
+
+void Bot::on_session_ended(const SessionReport& report) {
+  sessions_.erase(report.game_id);  // joins the session's threads
+  finish_seen_.erase(report.game_id);
+  serve_queue();
+}
+
+// After (re)connecting, make the sessions match the games the server says we play.
+void Bot::reconcile() {
+  auto playing = client_.playing(50);
+  if (!playing) {
+    log_.warning("cannot list ongoing games: ", playing.error().describe());
+    return;
+  }
+  for (const GameEventInfo& game : *playing) {
+    accepted_.erase(game.game_id);
+    if (!sessions_.count(game.game_id)) {
+      log_.info("game ", game.game_id, " is ongoing: resuming it");
+      start_session(game.game_id);
+    }
+  }
+}
+
+// Accepts queued challenges while slots are free (the challenger may have left meanwhile).
+void Bot::serve_queue() {
+  while (!shutting_down_ && !waiting_.empty() && slots_used() < config_.challenge.concurrency) {
+    ChallengeInfo next = waiting_.front();
+    waiting_.pop_front();
+    log_.info("challenge ", next.id, ": a slot is free, accepting");
+    accept(next);
+  }
+}
+
+void Bot::begin_shutdown() {
+  if (shutting_down_) return;
+  shutting_down_ = true;
+  shutdown_deadline_ = clock_.now() + std::chrono::seconds(config_.shutdown.deadline_s);
+  notifier_.stopping();
+  log_.info("shutting down: ", sessions_.size(), " game(s) in progress, policy ",
+            config::to_string(config_.shutdown.on_sigterm));
+  for (const ChallengeInfo& c : waiting_)
+    if (auto r = client_.decline_challenge(c.id, DeclineReason::kLater); !r)
+      log_.warning("decline ", c.id, ": ", r.error().describe());
+  waiting_.clear();
+  if (config_.shutdown.on_sigterm == config::ShutdownAction::resign) {
+    resigned_all_ = true;
+    for (auto& [id, session] : sessions_) session->resign_now();
+  }
+}
+
+void Bot::housekeeping() {
+  const auto now = clock_.now();
+  notifier_.watchdog();
+  std::erase_if(accepted_,
+                [&](const auto& entry) { return now - entry.second > kAcceptedSlotTimeout; });
+  for (auto it = finish_seen_.begin(); it != finish_seen_.end();) {
+    auto session = sessions_.find(it->first);
+    if (session != sessions_.end() && now - it->second > kFinishGrace) {
+      session->second->stop();  // its report arrives as SessionEnded
+      it = finish_seen_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (shutting_down_ && now > shutdown_deadline_ && !resigned_all_) {
+    resigned_all_ = true;
+    log_.info("shutdown deadline reached: resigning ", sessions_.size(), " game(s)");
+    for (auto& [id, session] : sessions_) session->resign_now();
+  }
+  if (shutting_down_ && now > shutdown_deadline_ + kAfterDeadlineGrace) exit_now_ = true;
+  std::string status = std::to_string(sessions_.size()) + " game(s) in progress, " +
+                       std::to_string(waiting_.size()) + " challenge(s) queued";
+  if (shutting_down_) status = "shutting down: " + status;
+  if (status != last_status_) {
+    last_status_ = status;
+    notifier_.status(status);
+  }
+  serve_queue();
+}
+
+int Bot::bot_games_today() {
+  const auto now = clock_.now();
+  while (!bot_game_starts_.empty() && now - bot_game_starts_.front() > kBotGameWindow)
+    bot_game_starts_.pop_front();
+  return int(bot_game_starts_.size());
+}
+
+SessionSettings Bot::session_settings() const {
+  SessionSettings s;
+  const config::Engine& e = config_.engine;
+  s.budget = {e.move_overhead_ms, e.max_think_ms, e.first_move_max_ms};
+  s.engine = {e.hash_mb, e.threads};
+  s.draw_offer = e.draw_offer;
+  s.resign = e.resign;
+  s.greeting = config_.greeting;
+  s.abort_time = std::chrono::seconds(config_.abort_time_s);
+  return s;
+}
+
+}  // namespace bot

@@ -1,0 +1,99 @@
+// The bot's main loop: one event-stream reader thread feeds typed events into a
+// queue; the main loop owns every decision (accept, decline or queue challenges;
+// start and reap game sessions; reconcile after reconnects; shutdown) and the
+// game sessions, one per game id, each with its own threads and engine.
+//
+// Thread contract: run() is called once, on the main thread, and returns when the
+// bot has shut down. request_shutdown() and request_reload() may be called from
+// any thread (the signal watcher).
+#pragma once
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+#include <variant>
+
+#include "config/config.h"
+#include "daemon/event_queue.h"
+#include "daemon/game_session.h"
+#include "daemon/systemd_notify.h"
+
+namespace bot {
+
+class Bot {
+ public:
+  Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
+      Notifier& notifier, Identity me);
+  ~Bot();
+  Bot(const Bot&) = delete;
+  Bot& operator=(const Bot&) = delete;
+
+  // Plays until shut down; returns the process exit code.
+  int run();
+  void request_shutdown();
+  void request_reload(config::Challenge policy);
+
+  // Games being played right now (for status lines and tests).
+  std::size_t games_in_progress() const;
+
+ private:
+  struct StreamConnected {};
+  struct StreamFatal {
+    std::string why;
+  };
+  struct SessionEnded {
+    SessionReport report;
+  };
+  struct ShutdownRequest {};
+  struct ReloadRequest {
+    config::Challenge policy;
+  };
+  using Event = std::variant<EventStreamEvent, StreamConnected, StreamFatal, SessionEnded,
+                             ShutdownRequest, ReloadRequest>;
+
+  void read_events(std::stop_token stop);
+  void handle(const Event& event);
+  void on_challenge(const ChallengeInfo& challenge);
+  void on_game_start(const GameEventInfo& game);
+  void on_game_finish(const GameEventInfo& game);
+  void on_session_ended(const SessionReport& report);
+  void reconcile();
+  void start_session(const std::string& game_id);
+  void accept(const ChallengeInfo& challenge);
+  void serve_queue();
+  void begin_shutdown();
+  void housekeeping();
+  int bot_games_today();
+  int slots_used() const { return int(sessions_.size() + accepted_.size()); }
+  SessionSettings session_settings() const;
+
+  config::Config config_;
+  LichessClient& client_;
+  const Clock& clock_;
+  Logger& log_;
+  Notifier& notifier_;
+  const Identity me_;
+
+  EventQueue<Event> queue_;
+  std::stop_source reader_stop_;
+  std::thread reader_;
+
+  // Owned by the main loop.
+  std::map<std::string, std::unique_ptr<GameSession>> sessions_;
+  std::map<std::string, Clock::SteadyTime> accepted_;  // accepted, gameStart not seen yet
+  std::deque<ChallengeInfo> waiting_;                  // challenges queued for a free slot
+  std::set<std::string> seen_challenges_;
+  std::map<std::string, Clock::SteadyTime> finish_seen_;  // gameFinish before the stream said so
+  std::deque<Clock::SteadyTime> bot_game_starts_;
+  bool ready_sent_ = false;
+  bool shutting_down_ = false;
+  bool resigned_all_ = false;
+  Clock::SteadyTime shutdown_deadline_{};
+  std::string last_status_;
+  int exit_code_ = 0;
+  bool exit_now_ = false;
+};
+
+}  // namespace bot

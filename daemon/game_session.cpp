@@ -1,0 +1,361 @@
+#include "daemon/game_session.h"
+
+#include <algorithm>
+
+#include "daemon/lichess/variant_key.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+
+namespace bot {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr auto kTick = 100ms;
+// A mate score far outside any evaluation, so thresholds treat it as decisive.
+constexpr int kMateScore = 100000;
+// Lichess refuses a new draw offer within 20 plies of one's previous offer.
+constexpr std::size_t kPliesBetweenDrawOffers = 20;
+constexpr auto kMoveRetryDelay = 1s;
+
+int score_for_us(const engine::SearchInfo& info) {
+  if (info.mate_in) return *info.mate_in > 0 ? kMateScore : -kMateScore;
+  return info.score_cp;
+}
+
+}  // namespace
+
+GameSession::GameSession(std::string game_id, LichessClient& client, const Clock& clock,
+                         Logger& log, Identity me, SessionSettings settings,
+                         FinishedCallback on_finished)
+    : game_id_(std::move(game_id)),
+      client_(client),
+      clock_(clock),
+      log_(log),
+      me_(std::move(me)),
+      settings_(std::move(settings)),
+      on_finished_(std::move(on_finished)),
+      engine_(settings_.engine) {}
+
+GameSession::~GameSession() {
+  stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+void GameSession::start() {
+  thread_ = std::thread([this] { run(); });
+}
+
+void GameSession::resign_now() {
+  queue_.push(ResignRequest{});
+}
+
+void GameSession::stop() {
+  stop_requested_ = true;
+  reader_stop_.request_stop();
+}
+
+void GameSession::run() {
+  reader_ = std::thread([this] { read_stream(reader_stop_.get_token()); });
+  while (!done_ && !stop_requested_) {
+    if (auto event = queue_.pop_for(kTick)) handle(*event);
+    tick();
+  }
+  engine_.stop();
+  engine_.wait();
+  reader_stop_.request_stop();
+  if (reader_.joinable()) reader_.join();
+  if (!done_) finish("stopped", std::nullopt);
+}
+
+// The game stream: replayed from gameFull on every (re)connection, so drops lose nothing.
+void GameSession::read_stream(std::stop_token stop) {
+  int failures = 0;
+  while (!stop.stop_requested()) {
+    bool over = false;
+    StreamControl control;
+    control.silence_limit = settings_.stream_silence_limit;
+    control.stop = stop;
+    StreamOutcome outcome = client_.stream_game(
+        game_id_,
+        [&](const GameStreamEvent& event) {
+          if (const auto* s = std::get_if<GameStateEvent>(&event))
+            over = is_game_over_status(s->status);
+          if (const auto* f = std::get_if<GameFullEvent>(&event))
+            over = is_game_over_status(f->state.status);
+          if (!std::holds_alternative<KeepAlive>(event)) failures = 0;
+          queue_.push(event);
+          return over ? StreamAction::kStop : StreamAction::kContinue;
+        },
+        control);
+    if (over || stop.stop_requested()) return;
+    if (outcome.error && outcome.error->kind == LichessErrorKind::kHttp &&
+        !outcome.error->retryable) {
+      queue_.push(StreamGone{outcome.error->describe()});
+      return;
+    }
+    ++failures;
+    auto delay = std::min<std::chrono::milliseconds>(settings_.max_reconnect_delay,
+                                                     500ms * (1 << std::min(failures, 8)));
+    log_.warning("game ", game_id_, ": stream ended (",
+                 outcome.error ? outcome.error->describe() : std::string("end of stream"),
+                 "); reconnecting in ", delay.count(), " ms");
+    clock_.sleep_for(delay, stop);
+  }
+}
+
+void GameSession::handle(const Event& event) {
+  if (const auto* stream = std::get_if<GameStreamEvent>(&event)) {
+    if (const auto* full = std::get_if<GameFullEvent>(stream)) on_game_full(*full);
+    if (const auto* state = std::get_if<GameStateEvent>(stream)) on_game_state(*state);
+    if (const auto* gone = std::get_if<OpponentGoneEvent>(stream)) on_opponent_gone(*gone);
+  } else if (const auto* gone = std::get_if<StreamGone>(&event)) {
+    log_.warning("game ", game_id_, ": the server no longer serves this game (", gone->why, ")");
+    finish("gone", std::nullopt);
+  } else if (const auto* done = std::get_if<EngineDone>(&event)) {
+    on_engine_done(*done);
+  } else if (std::holds_alternative<ResignRequest>(event)) {
+    if (board_ && !done_) {
+      cancel_search();
+      log_.info("game ", game_id_, ": resigning for shutdown");
+      if (auto r = client_.resign(game_id_); !r)
+        log_.warning("game ", game_id_, ": ", r.error().describe());
+    }
+  }
+}
+
+void GameSession::on_game_full(const GameFullEvent& full) {
+  if (!board_) {
+    auto variant = engine_variant_for(full.variant);
+    if (!variant) {
+      log_.error("game ", game_id_, ": ", variant.error());
+      finish("gone", std::nullopt);
+      return;
+    }
+    auto board = GameState::start(*variant, full.initial_fen);
+    if (!board) {
+      log_.error("game ", game_id_, ": ", board.error());
+      finish("gone", std::nullopt);
+      return;
+    }
+    board_ = std::move(*board);
+    our_color_ = full.white.id == me_.id ? engine::White : engine::Black;
+    const GamePlayer& them = our_color_ == engine::White ? full.black : full.white;
+    opponent_ = them.name;
+    opponent_is_bot_ = them.is_bot();
+    correspondence_ = !full.clock.has_value();
+    log_.info("game ", game_id_, ": playing ", full.variant, " as ",
+              our_color_ == engine::White ? "white" : "black", " against ", opponent_);
+  }
+  if (!greeted_) {
+    greeted_ = true;
+    say(ChatRoom::kPlayer, settings_.greeting.hello);
+    say(ChatRoom::kSpectator, settings_.greeting.hello_spectators);
+  }
+  on_game_state(full.state);
+}
+
+void GameSession::on_game_state(const GameStateEvent& state) {
+  if (!board_ || done_) return;
+  const std::size_t known_plies = board_->moves().size();
+  if (auto updated = board_->update(state.moves); !updated) {
+    log_.error("game ", game_id_, ": cannot follow the server's moves: ", updated.error());
+    return;
+  }
+  last_state_ = state;
+  if (is_game_over_status(state.status)) {
+    finish(state.status, state.winner);
+    return;
+  }
+  // A new move or a takeback makes a running search obsolete.
+  if (searching_ && board_->moves().size() != known_plies) cancel_search();
+  answer_offers(state);
+
+  const bool opponent_to_start = board_->moves().size() < 2 && !our_turn();
+  if (!opponent_to_start) {
+    waiting_for_opponent_since_.reset();
+  } else if (!waiting_for_opponent_since_) {
+    waiting_for_opponent_since_ = clock_.now();
+  }
+  if (our_turn() && !searching_) start_search();
+}
+
+void GameSession::answer_offers(const GameStateEvent& state) {
+  const std::size_t ply = board_->moves().size();
+  const bool draw_offered = our_color_ == engine::White ? state.bdraw : state.wdraw;
+  if (draw_offered && draw_answered_for_ply_ != ply) {
+    draw_answered_for_ply_ = ply;
+    opponent_draw_offer_ply_ = ply;
+    bool accept = wants_draw();
+    log_.info("game ", game_id_, ": ", accept ? "accepting" : "declining", " a draw offer");
+    if (auto r = client_.draw(game_id_, accept); !r)
+      log_.warning("game ", game_id_, ": ", r.error().describe());
+  }
+  const bool takeback_asked = our_color_ == engine::White ? state.btakeback : state.wtakeback;
+  if (takeback_asked && takeback_answered_for_ply_ != ply) {
+    takeback_answered_for_ply_ = ply;
+    log_.info("game ", game_id_, ": declining a takeback");
+    if (auto r = client_.takeback(game_id_, false); !r)
+      log_.warning("game ", game_id_, ": ", r.error().describe());
+  }
+}
+
+void GameSession::on_opponent_gone(const OpponentGoneEvent& gone) {
+  if (!gone.gone) {
+    claim_victory_at_.reset();
+    return;
+  }
+  int seconds = gone.claim_win_in_seconds.value_or(0);
+  claim_victory_at_ = clock_.now() + std::chrono::seconds(std::max(0, seconds));
+}
+
+void GameSession::tick() {
+  if (done_) return;
+  const auto now = clock_.now();
+  if (searching_ && hard_cap_ms_ > 0 &&
+      now - search_started_ > std::chrono::milliseconds(hard_cap_ms_))
+    engine_.stop();  // the best move arrives through on_best_move
+  if (retry_search_at_ && now >= *retry_search_at_) {
+    retry_search_at_.reset();
+    if (our_turn() && !searching_) start_search();
+  }
+  if (waiting_for_opponent_since_ && !abort_sent_ &&
+      now - *waiting_for_opponent_since_ > settings_.abort_time) {
+    abort_sent_ = true;
+    log_.info("game ", game_id_, ": ", opponent_, " did not make a first move; aborting");
+    if (auto r = client_.abort_game(game_id_); !r)
+      log_.warning("game ", game_id_, ": ", r.error().describe());
+  }
+  if (claim_victory_at_ && now >= *claim_victory_at_) {
+    claim_victory_at_.reset();
+    log_.info("game ", game_id_, ": ", opponent_, " left; claiming victory");
+    if (auto r = client_.claim_victory(game_id_); !r)
+      log_.warning("game ", game_id_, ": ", r.error().describe());
+  }
+}
+
+bool GameSession::our_turn() const {
+  return board_ && !done_ && board_->side_to_move() == our_color_;
+}
+
+void GameSession::start_search() {
+  const GameStateEvent& s = *last_state_;
+  BudgetInput input;
+  input.we_are_white = our_color_ == engine::White;
+  input.correspondence = correspondence_;
+  if (!correspondence_) {
+    input.wtime_ms = int(std::min<std::int64_t>(s.wtime_ms, INT32_MAX));
+    input.btime_ms = int(std::min<std::int64_t>(s.btime_ms, INT32_MAX));
+    input.winc_ms = int(s.winc_ms);
+    input.binc_ms = int(s.binc_ms);
+  }
+  input.first_move = board_->moves().size() < 2;
+  if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
+  SearchBudget budget = search_budget(input, settings_.budget);
+
+  auto set = engine_.set_position(board_->variant(), board_->initial_fen(), board_->moves());
+  if (!set) {
+    log_.error("game ", game_id_, ": engine refused the position: ", set.error());
+    return;
+  }
+  const int generation = ++generation_;
+  searching_ = true;
+  search_started_ = clock_.now();
+  hard_cap_ms_ = budget.hard_cap_ms;
+  engine_.go(budget.limits,
+             {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
+                queue_.push(EngineDone{generation, r});
+              }});
+}
+
+void GameSession::cancel_search() {
+  ++generation_;  // the result of the running search will be ignored
+  searching_ = false;
+  engine_.stop();
+}
+
+void GameSession::on_engine_done(const EngineDone& done) {
+  if (done.generation != generation_) return;
+  searching_ = false;
+  if (!our_turn() || done.result.best == engine::Move::none()) return;
+  our_scores_.push_back(score_for_us(done.result.info));
+  if (wants_to_resign()) {
+    log_.info("game ", game_id_, ": resigning (score ", our_scores_.back(), " cp)");
+    if (auto r = client_.resign(game_id_); !r)
+      log_.warning("game ", game_id_, ": ", r.error().describe());
+    return;
+  }
+  const std::size_t ply = board_->moves().size();
+  bool offer =
+      wants_draw() && (opponent_draw_offer_ply_ == SIZE_MAX ||
+                       ply >= opponent_draw_offer_ply_ +
+                                  std::size_t(settings_.draw_offer.plies_after_opponent_offer));
+  post_move(done.result.best, offer);
+}
+
+void GameSession::post_move(engine::Move move, bool offer_draw) {
+  const std::string uci = engine::move_to_uci(board_->position(), move);
+  log_.debug("game ", game_id_, ": playing ", uci, " (score ", our_scores_.back(), " cp",
+             offer_draw ? ", offering a draw" : "", ")");
+  auto posted = client_.move(game_id_, uci, offer_draw);
+  if (!posted) {
+    log_.warning("game ", game_id_, ": move ", uci, " failed: ", posted.error().describe());
+    retry_search_at_ = clock_.now() + kMoveRetryDelay;  // the next gameState may also settle it
+  }
+}
+
+bool GameSession::wants_draw() const {
+  const config::DrawOffer& d = settings_.draw_offer;
+  if (!d.enabled || !board_ || board_->position().fullmove_number() < d.min_moves) return false;
+  const std::size_t n = std::size_t(std::max(1, d.consecutive_moves));
+  if (our_scores_.size() < n) return false;
+  return std::all_of(our_scores_.end() - long(n), our_scores_.end(),
+                     [&](int s) { return std::abs(s) <= d.max_score_cp; });
+}
+
+bool GameSession::wants_to_resign() const {
+  const config::Resign& r = settings_.resign;
+  if (!r.enabled) return false;
+  const std::size_t n = std::size_t(std::max(1, r.consecutive_moves));
+  if (our_scores_.size() < n) return false;
+  return std::all_of(our_scores_.end() - long(n), our_scores_.end(),
+                     [&](int s) { return s <= r.score_cp; });
+}
+
+void GameSession::finish(const std::string& status, std::optional<engine::Color> winner) {
+  if (done_) return;
+  done_ = true;
+  cancel_search();
+  if (status != "gone" && status != "stopped" && greeted_) {
+    say(ChatRoom::kPlayer, settings_.greeting.goodbye);
+    say(ChatRoom::kSpectator, settings_.greeting.goodbye_spectators);
+  }
+  log_.info("game ", game_id_, ": over (", status,
+            winner ? (*winner == our_color_ ? ", we won" : ", we lost") : "", ")");
+  finished_ = true;
+  if (on_finished_) on_finished_({game_id_, status, winner, opponent_is_bot_, opponent_});
+}
+
+void GameSession::say(ChatRoom room, const std::string& text) {
+  if (text.empty()) return;
+  if (auto r = client_.post_chat(game_id_, room, fill_placeholders(text)); !r)
+    log_.warning("game ", game_id_, ": chat failed: ", r.error().describe());
+}
+
+std::string GameSession::fill_placeholders(const std::string& text) const {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text.compare(i, 4, "{me}") == 0) {
+      out += me_.name;
+      i += 4;
+    } else if (text.compare(i, 10, "{opponent}") == 0) {
+      out += opponent_;
+      i += 10;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
+}  // namespace bot

@@ -1,0 +1,145 @@
+// One game the bot plays: its game stream, its board, its own engine, and every
+// decision inside the game (moves, draw offers, resignation, aborting a no-show
+// opponent, claiming victory, chat greetings).
+//
+// Threads: the session thread owns all state and handles events in order from
+// one queue; a reader thread turns the game stream into events (reconnecting
+// after drops); the engine's search thread reports its best move through the
+// same queue. The public methods may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "config/config.h"
+#include "daemon/clock.h"
+#include "daemon/event_queue.h"
+#include "daemon/game_state.h"
+#include "daemon/lichess/client.h"
+#include "daemon/logging.h"
+#include "daemon/search_budget.h"
+#include "engine/engine.h"
+
+namespace bot {
+
+// Our account as the server names it.
+struct Identity {
+  std::string id;    // lower-case user id
+  std::string name;  // display name
+};
+
+struct SessionSettings {
+  BudgetSettings budget;
+  engine::EngineOptions engine;
+  config::DrawOffer draw_offer;
+  config::Resign resign;
+  config::Greeting greeting;
+  std::chrono::seconds abort_time{30};
+  std::chrono::milliseconds stream_silence_limit{20000};
+  std::chrono::milliseconds max_reconnect_delay{30000};
+};
+
+// What the bot learns when a session ends.
+struct SessionReport {
+  std::string game_id;
+  std::string status;  // the terminal status name, or "gone" when the game vanished
+  std::optional<engine::Color> winner;
+  bool opponent_is_bot = false;
+  std::string opponent;
+};
+
+class GameSession {
+ public:
+  using FinishedCallback = std::function<void(const SessionReport&)>;
+
+  GameSession(std::string game_id, LichessClient& client, const Clock& clock, Logger& log,
+              Identity me, SessionSettings settings, FinishedCallback on_finished);
+  ~GameSession();  // stops the search and both threads
+  GameSession(const GameSession&) = delete;
+  GameSession& operator=(const GameSession&) = delete;
+
+  void start();
+  // Shutdown with resignation: resign (or abort, if still abortable) at once.
+  void resign_now();
+  // Ends the session without touching the game (the game is over or no longer ours).
+  void stop();
+  const std::string& game_id() const { return game_id_; }
+  bool finished() const { return finished_.load(); }
+
+ private:
+  struct StreamGone {
+    std::string why;
+  };
+  struct EngineDone {
+    int generation;
+    engine::SearchResult result;
+  };
+  struct ResignRequest {};
+  using Event = std::variant<GameStreamEvent, StreamGone, EngineDone, ResignRequest>;
+
+  void run();
+  void read_stream(std::stop_token stop);
+  void handle(const Event& event);
+  void on_game_full(const GameFullEvent& full);
+  void on_game_state(const GameStateEvent& state);
+  void on_opponent_gone(const OpponentGoneEvent& gone);
+  void on_engine_done(const EngineDone& done);
+  void answer_offers(const GameStateEvent& state);
+  void tick();
+  void start_search();
+  void cancel_search();
+  void post_move(engine::Move move, bool offer_draw);
+  void finish(const std::string& status, std::optional<engine::Color> winner);
+  void say(ChatRoom room, const std::string& text);
+  bool our_turn() const;
+  bool wants_draw() const;
+  bool wants_to_resign() const;
+  std::string fill_placeholders(const std::string& text) const;
+
+  const std::string game_id_;
+  LichessClient& client_;
+  const Clock& clock_;
+  Logger& log_;
+  const Identity me_;
+  const SessionSettings settings_;
+  FinishedCallback on_finished_;
+
+  EventQueue<Event> queue_;
+  std::atomic<bool> stop_requested_{false};
+  std::atomic<bool> finished_{false};
+  std::stop_source reader_stop_;  // thread-safe: stop() may request it from any thread
+  std::thread thread_;
+  std::thread reader_;
+
+  // Owned by the session thread.
+  engine::Engine engine_;
+  std::optional<GameState> board_;
+  std::optional<GameStateEvent> last_state_;
+  engine::Color our_color_ = engine::White;
+  std::string opponent_;
+  bool opponent_is_bot_ = false;
+  bool correspondence_ = false;
+  bool greeted_ = false;
+  bool done_ = false;
+  int generation_ = 0;
+  bool searching_ = false;
+  Clock::SteadyTime search_started_{};
+  int hard_cap_ms_ = 0;
+  std::optional<Clock::SteadyTime> retry_search_at_;
+  std::optional<Clock::SteadyTime> waiting_for_opponent_since_;
+  bool abort_sent_ = false;
+  std::optional<Clock::SteadyTime> claim_victory_at_;
+  std::size_t draw_answered_for_ply_ = SIZE_MAX;
+  std::size_t takeback_answered_for_ply_ = SIZE_MAX;
+  std::size_t opponent_draw_offer_ply_ = SIZE_MAX;
+  std::vector<int> our_scores_;  // centipawns from our side, one per move we played
+};
+
+}  // namespace bot

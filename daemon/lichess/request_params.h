@@ -1,0 +1,65 @@
+// Parameters of the Lichess requests a bot sends: challenge decline
+// reasons, chat rooms and text, and challenge creation; and how each is
+// written on the wire. Plain values and pure functions; any thread.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "daemon/http/http_client.h"
+#include "daemon/lichess/types.h"
+
+namespace bot {
+
+// The `reason` form field of POST /api/challenge/{id}/decline.
+enum class DeclineReason {
+  kGeneric,
+  kLater,
+  kTooFast,
+  kTooSlow,
+  kTimeControl,
+  kRated,
+  kCasual,
+  kStandard,
+  kVariant,
+  kNoBot,
+  kOnlyBot,
+};
+
+// The key as posted: "generic", "later", "tooFast", "tooSlow", "timeControl",
+// "rated", "casual", "standard", "variant", "noBot", "onlyBot".
+std::string_view to_string(DeclineReason reason);
+// Case-insensitive, so it also reads the lower-case `declineReasonKey` of
+// challengeDeclined events ("toofast").
+std::optional<DeclineReason> parse_decline_reason(std::string_view key);
+
+enum class ChatRoom { kPlayer, kSpectator };
+std::string_view to_string(ChatRoom room);  // "player", "spectator"
+
+// Lichess refuses longer chat messages.
+inline constexpr std::size_t kMaxChatCharacters = 140;
+
+// The first kMaxChatCharacters characters (UTF-8 code points) of `text`;
+// never splits a multi-byte character.
+std::string truncate_chat(std::string_view text);
+
+// POST /api/challenge/{username}. A clock when clock_limit_s is set, else
+// correspondence when days is set, else unlimited.
+struct ChallengeRequest {
+  std::string username;
+  std::optional<int> clock_limit_s;      // 0, 15, 30, 45, 60, 90 or n*60 up to 10800
+  std::optional<int> clock_increment_s;  // 0-60; 0 when only the limit is set
+  std::optional<int> days;               // 1, 2, 3, 5, 7, 10 or 14
+  bool rated = false;
+  ChallengeColor color = ChallengeColor::kRandom;
+  std::string variant = "standard";  // Lichess key
+  std::string fen;                   // empty: the variant's start position
+};
+
+// The form fields of a challenge: clock.limit + clock.increment or days,
+// rated, color, variant, and fen when given. The username goes in the path.
+FormFields challenge_form(const ChallengeRequest& request);
+
+}  // namespace bot

@@ -1,0 +1,181 @@
+#include "daemon/run_command.h"
+
+#include <iostream>
+
+#include "config/load.h"
+#include "config/token.h"
+#include "config/validate.h"
+#include "daemon/bot.h"
+#include "daemon/http/curl_http_client.h"
+#include "daemon/signals.h"
+#include "engine/tools/args.h"
+
+namespace bot {
+namespace {
+
+using engine::tools::OptionSpec;
+
+const std::vector<OptionSpec> kRunOptions = {
+    {"--config", "FILE", std::string("configuration file (default ") + kDefaultConfigPath + ")"},
+};
+
+const std::vector<OptionSpec> kUpgradeOptions = {
+    {"--config", "FILE", std::string("configuration file (default ") + kDefaultConfigPath + ")"},
+    {"--confirm", "", "really upgrade: irreversible, only for accounts that never played"},
+};
+
+LogLevel log_level_of(config::LogLevel level) {
+  switch (level) {
+    case config::LogLevel::debug:
+      return LogLevel::kDebug;
+    case config::LogLevel::warning:
+      return LogLevel::kWarning;
+    case config::LogLevel::error:
+      return LogLevel::kError;
+    default:
+      return LogLevel::kInfo;
+  }
+}
+
+// Everything both subcommands need before talking to the server.
+struct Startup {
+  config::Config config;
+  std::string token;
+};
+
+std::optional<Startup> load_startup(const engine::tools::ParsedArgs& args, std::ostream& err) {
+  const std::string path = args.value("--config").value_or(kDefaultConfigPath);
+  config::LoadResult loaded = config::load_and_validate(path);
+  for (const auto& d : loaded.diagnostics) err << config::format_diagnostic(d, path) << "\n";
+  if (!loaded.ok()) {
+    err << "paxbot: " << path << " has errors; nothing started ('paxbot check-config " << path
+        << "' shows them all)\n";
+    return std::nullopt;
+  }
+  auto token = config::resolve_token(loaded.config, config::process_environment());
+  if (!token) {
+    err << "paxbot: " << token.error() << "\n";
+    return std::nullopt;
+  }
+  return Startup{std::move(loaded.config), std::move(*token)};
+}
+
+// Checks the token's scope and the account's BOT title; returns the account.
+std::optional<User> check_account(LichessClient& client, const std::string& token, Logger& log,
+                                  bool need_bot_title) {
+  auto info = client.test_token(token);
+  if (!info) {
+    log.error("cannot check the token: ", info.error().describe());
+    return std::nullopt;
+  }
+  if (!*info) {
+    log.error("the server does not know this token (revoked or mistyped?)");
+    return std::nullopt;
+  }
+  if (!(*info)->can_play_as_bot()) {
+    log.error(
+        "the token lacks the bot:play scope; create a token with 'Play games with the bot API'");
+    return std::nullopt;
+  }
+  auto account = client.account();
+  if (!account) {
+    log.error("cannot read the account: ", account.error().describe());
+    return std::nullopt;
+  }
+  if (need_bot_title && !account->is_bot()) {
+    log.error("account ", account->username,
+              " is not a bot account; run 'paxbot upgrade --config FILE --confirm' once "
+              "(irreversible, and only possible for accounts that never played a game)");
+    return std::nullopt;
+  }
+  return *account;
+}
+
+}  // namespace
+
+int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const std::string usage = engine::tools::usage_text(
+      "run", "[--config FILE]",
+      "Plays as a bot account on a server with the Lichess Bot API, until SIGTERM.\n"
+      "The token comes from LICHESS_BOT_TOKEN, the config's token_file, or the systemd\n"
+      "credential 'token' ($CREDENTIALS_DIRECTORY/token); never from the command line.",
+      kRunOptions);
+  auto parsed = engine::tools::parse_args(args, kRunOptions);
+  if (!parsed || !parsed->positional.empty()) {
+    err << "paxbot run: " << (parsed ? "unexpected argument" : parsed.error()) << "\n" << usage;
+    return 2;
+  }
+  if (parsed->has("--help")) {
+    out << usage;
+    return 0;
+  }
+  block_signals();  // before any thread starts
+  auto startup = load_startup(*parsed, err);
+  if (!startup) return 1;
+
+  SystemClock clock;
+  Logger log(std::cerr, log_level_of(startup->config.log_level), detect_log_format(), &clock);
+  log.add_secret(startup->token);
+  CurlHttpClient http({.base_url = startup->config.url, .token = startup->token});
+  LichessClient client(http, clock, log);
+  auto account = check_account(client, startup->token, log, true);
+  if (!account) return 1;
+  http.set_user_name(account->username);
+
+  auto notifier = SystemdNotifier::from_environment();
+  Bot bot(startup->config, client, clock, log, *notifier, {account->id, account->username});
+  const std::string config_path = parsed->value("--config").value_or(kDefaultConfigPath);
+  SignalWatcher signals([&bot] { bot.request_shutdown(); },
+                        [&bot, &log, config_path] {
+                          config::LoadResult reloaded = config::load_and_validate(config_path);
+                          if (!reloaded.ok()) {
+                            log.error("reload: ", config_path,
+                                      " has errors; keeping the old policy");
+                            return;
+                          }
+                          bot.request_reload(reloaded.config.challenge);
+                        });
+  return bot.run();
+}
+
+int upgrade_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const std::string usage = engine::tools::usage_text(
+      "upgrade", "[--config FILE] --confirm",
+      "Turns the token's account into a bot account. This cannot be undone, and works only\n"
+      "for accounts that never played a game.",
+      kUpgradeOptions);
+  auto parsed = engine::tools::parse_args(args, kUpgradeOptions);
+  if (!parsed || !parsed->positional.empty()) {
+    err << "paxbot upgrade: " << (parsed ? "unexpected argument" : parsed.error()) << "\n" << usage;
+    return 2;
+  }
+  if (parsed->has("--help")) {
+    out << usage;
+    return 0;
+  }
+  if (!parsed->has("--confirm")) {
+    err << "paxbot upgrade: upgrading is irreversible; add --confirm to do it\n";
+    return 2;
+  }
+  auto startup = load_startup(*parsed, err);
+  if (!startup) return 1;
+  SystemClock clock;
+  Logger log(std::cerr, LogLevel::kInfo, detect_log_format(), &clock);
+  log.add_secret(startup->token);
+  CurlHttpClient http({.base_url = startup->config.url, .token = startup->token});
+  LichessClient client(http, clock, log);
+  auto account = check_account(client, startup->token, log, false);
+  if (!account) return 1;
+  if (account->is_bot()) {
+    out << account->username << " is already a bot account\n";
+    return 0;
+  }
+  if (auto r = client.upgrade_to_bot(); !r) {
+    log.error("upgrade refused: ", r.error().describe());
+    return 1;
+  }
+  out << account->username << " is now a bot account\n";
+  return 0;
+}
+
+}  // namespace bot

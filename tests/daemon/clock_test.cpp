@@ -1,0 +1,85 @@
+#include "daemon/clock.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "tests/daemon/support/fakes.h"
+
+namespace bot {
+namespace {
+
+using namespace std::chrono_literals;
+using test::FakeClock;
+
+TEST(SystemClockTest, SleepsForTheDuration) {
+  SystemClock clock;
+  const auto start = clock.now();
+  EXPECT_TRUE(clock.sleep_for(20ms));
+  EXPECT_GE(clock.now() - start, 20ms);
+  EXPECT_TRUE(clock.sleep_for(-5ms));
+}
+
+TEST(SystemClockTest, StopRequestInterruptsSleepPromptly) {
+  SystemClock clock;
+  std::stop_source source;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(50ms);
+    source.request_stop();
+  });
+  const auto start = clock.now();
+  EXPECT_FALSE(clock.sleep_for(60s, source.get_token()));
+  EXPECT_LT(clock.now() - start, 10s);
+  stopper.join();
+  EXPECT_FALSE(clock.sleep_for(1s, source.get_token()));  // already stopped: no wait
+}
+
+TEST(SystemClockTest, SleepUntilAndSystemNow) {
+  SystemClock clock;
+  EXPECT_TRUE(clock.sleep_until(clock.now() + 5ms));
+  const auto wall = clock.system_now();
+  EXPECT_GT(wall.time_since_epoch(), std::chrono::hours(24 * 365 * 50));
+}
+
+TEST(FakeClockTest, AdvanceModeSleepsInstantlyAndRecords) {
+  FakeClock clock;
+  const auto start = clock.now();
+  const auto wall = clock.system_now();
+  EXPECT_TRUE(clock.sleep_for(90s));
+  EXPECT_TRUE(clock.sleep_for(10s));
+  EXPECT_EQ(clock.now() - start, 100s);
+  EXPECT_EQ(clock.system_now() - wall, 100s);
+  EXPECT_EQ(clock.sleeps(), (std::vector<std::chrono::nanoseconds>{90s, 10s}));
+  std::stop_source stopped;
+  stopped.request_stop();
+  EXPECT_FALSE(clock.sleep_for(5s, stopped.get_token()));
+  EXPECT_EQ(clock.now() - start, 100s);
+}
+
+TEST(FakeClockTest, BlockModeWaitsForAdvance) {
+  FakeClock clock(FakeClock::SleepMode::kBlock);
+  std::atomic<bool> woke{false};
+  std::thread sleeper([&] {
+    EXPECT_TRUE(clock.sleep_for(30s));
+    woke = true;
+  });
+  clock.wait_for_sleepers(1);
+  clock.advance(29s);
+  std::this_thread::sleep_for(20ms);
+  EXPECT_FALSE(woke.load());
+  clock.advance(1s);
+  sleeper.join();
+  EXPECT_TRUE(woke.load());
+}
+
+TEST(FakeClockTest, BlockModeSleepIsInterruptible) {
+  FakeClock clock(FakeClock::SleepMode::kBlock);
+  std::stop_source source;
+  std::thread sleeper([&] { EXPECT_FALSE(clock.sleep_for(1h, source.get_token())); });
+  clock.wait_for_sleepers(1);
+  source.request_stop();
+  sleeper.join();
+}
+
+}  // namespace
+}  // namespace bot

@@ -1,0 +1,216 @@
+// Recording fakes for the daemon's side-effect interfaces (Clock,
+// HttpClient, Notifier), shared by every daemon test.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "daemon/clock.h"
+#include "daemon/http/http_client.h"
+#include "daemon/systemd_notify.h"
+
+namespace bot::test {
+
+// Manual time. In kAdvance mode (default) sleep_for() moves time forward by
+// the requested amount at once, so backoff loops run instantly; in kBlock
+// mode sleepers wait until a test calls advance(). Every sleep is recorded.
+// Thread-safe.
+class FakeClock final : public Clock {
+ public:
+  enum class SleepMode { kAdvance, kBlock };
+
+  explicit FakeClock(SleepMode mode = SleepMode::kAdvance) : mode_(mode) {}
+
+  SteadyTime now() const override {
+    std::lock_guard lock(mutex_);
+    return steady_;
+  }
+  SystemTime system_now() const override {
+    std::lock_guard lock(mutex_);
+    return system_;
+  }
+
+  bool sleep_for(std::chrono::nanoseconds duration, std::stop_token stop = {}) const override {
+    std::unique_lock lock(mutex_);
+    sleeps_.push_back(duration);
+    if (stop.stop_requested()) return false;
+    if (duration <= std::chrono::nanoseconds::zero()) return true;
+    if (mode_ == SleepMode::kAdvance) {
+      steady_ += duration;
+      system_ += std::chrono::duration_cast<SystemTime::duration>(duration);
+      changed_.notify_all();
+      return true;
+    }
+    const SteadyTime deadline = steady_ + duration;
+    ++sleepers_;
+    changed_.notify_all();
+    const bool reached = changed_.wait(lock, stop, [&] { return steady_ >= deadline; });
+    --sleepers_;
+    return reached;
+  }
+
+  void advance(std::chrono::nanoseconds duration) {
+    {
+      std::lock_guard lock(mutex_);
+      steady_ += duration;
+      system_ += std::chrono::duration_cast<SystemTime::duration>(duration);
+    }
+    changed_.notify_all();
+  }
+
+  void set_system_time(SystemTime time) {
+    std::lock_guard lock(mutex_);
+    system_ = time;
+  }
+
+  // kBlock mode: waits until `count` threads are sleeping (test synchronisation).
+  void wait_for_sleepers(std::size_t count) const {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return sleepers_ >= count; });
+  }
+
+  std::vector<std::chrono::nanoseconds> sleeps() const {
+    std::lock_guard lock(mutex_);
+    return sleeps_;
+  }
+
+ private:
+  const SleepMode mode_;
+  mutable std::mutex mutex_;
+  mutable std::condition_variable_any changed_;
+  mutable SteadyTime steady_{std::chrono::hours(1000)};
+  // 2025-01-01T00:00:00Z
+  mutable SystemTime system_{std::chrono::seconds(1'735'689'600)};
+  mutable std::vector<std::chrono::nanoseconds> sleeps_;
+  mutable std::size_t sleepers_ = 0;
+};
+
+// Scripted HttpClient: replies are queued per (method, path) and consumed in
+// order; an unscripted request gets 404 {"error":"unscripted"}. Streams feed
+// their scripted lines to the handler, then end with the scripted result.
+// Records every request. Thread-safe.
+class FakeHttpClient final : public HttpClient {
+ public:
+  void reply(HttpMethod method, std::string path, HttpResult result) {
+    std::lock_guard lock(mutex_);
+    replies_[{method, std::move(path)}].push_back(std::move(result));
+  }
+
+  void stream_reply(std::string path, std::vector<std::string> lines,
+                    HttpResult end = HttpResult::response(200, "")) {
+    std::lock_guard lock(mutex_);
+    streams_[std::move(path)].push_back({std::move(lines), std::move(end)});
+  }
+
+  std::vector<HttpRequest> requests() const {
+    std::lock_guard lock(mutex_);
+    return requests_;
+  }
+
+  HttpResult request(const HttpRequest& request) override {
+    std::lock_guard lock(mutex_);
+    requests_.push_back(request);
+    if (aborted_) return HttpResult::failure(TransportError::kAborted, "aborted");
+    auto it = replies_.find({request.method, request.path});
+    if (it == replies_.end() || it->second.empty()) {
+      return HttpResult::response(404, R"({"error":"unscripted"})");
+    }
+    HttpResult result = std::move(it->second.front());
+    it->second.pop_front();
+    return result;
+  }
+
+  StreamResult stream(const HttpRequest& request, const LineHandler& on_line,
+                      const StreamControl& control) override {
+    ScriptedStream script;
+    {
+      std::lock_guard lock(mutex_);
+      requests_.push_back(request);
+      StreamResult result;
+      if (aborted_) {
+        result.http = HttpResult::failure(TransportError::kAborted, "aborted");
+        return result;
+      }
+      auto it = streams_.find(request.path);
+      if (it == streams_.end() || it->second.empty()) {
+        result.http = HttpResult::response(404, R"({"error":"unscripted"})");
+        return result;
+      }
+      script = std::move(it->second.front());
+      it->second.pop_front();
+    }
+    StreamResult result;
+    result.http = HttpResult::response(script.end.status, "", script.end.headers);
+    for (const std::string& line : script.lines) {
+      if (control.stop.stop_requested()) {
+        result.stopped = true;
+        return result;
+      }
+      ++result.lines;
+      if (on_line(line) == StreamAction::kStop) {
+        result.stopped = true;
+        return result;
+      }
+    }
+    result.http = std::move(script.end);
+    return result;
+  }
+
+  void abort() override {
+    std::lock_guard lock(mutex_);
+    aborted_ = true;
+  }
+
+ private:
+  struct ScriptedStream {
+    std::vector<std::string> lines;
+    HttpResult end;
+  };
+
+  mutable std::mutex mutex_;
+  bool aborted_ = false;
+  std::map<std::pair<HttpMethod, std::string>, std::deque<HttpResult>> replies_;
+  std::map<std::string, std::deque<ScriptedStream>> streams_;
+  std::vector<HttpRequest> requests_;
+};
+
+// Records every notification as the datagram text the real notifier would
+// send. Thread-safe.
+class RecordingNotifier final : public Notifier {
+ public:
+  explicit RecordingNotifier(std::optional<std::chrono::microseconds> watchdog = std::nullopt)
+      : watchdog_(watchdog) {}
+
+  bool ready() override { return record("READY=1"); }
+  bool status(std::string_view text) override { return record("STATUS=" + std::string(text)); }
+  bool watchdog() override { return record("WATCHDOG=1"); }
+  bool stopping() override { return record("STOPPING=1"); }
+  std::optional<std::chrono::microseconds> watchdog_interval() const override { return watchdog_; }
+
+  std::vector<std::string> messages() const {
+    std::lock_guard lock(mutex_);
+    return messages_;
+  }
+
+ private:
+  bool record(std::string message) {
+    std::lock_guard lock(mutex_);
+    messages_.push_back(std::move(message));
+    return true;
+  }
+
+  const std::optional<std::chrono::microseconds> watchdog_;
+  mutable std::mutex mutex_;
+  std::vector<std::string> messages_;
+};
+
+}  // namespace bot::test

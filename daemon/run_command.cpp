@@ -116,7 +116,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   SystemClock clock;
   Logger log(std::cerr, log_level_of(startup->config.log_level), detect_log_format(), &clock);
   log.add_secret(startup->token);
-  CurlHttpClient http({.base_url = startup->config.url, .token = startup->token});
+  CurlHttpClient http({.base_url = startup->config.url, .token = startup->token, .user_name = ""});
   LichessClient client(http, clock, log);
   auto account = check_account(client, startup->token, log, true);
   if (!account) return 1;
@@ -162,7 +162,7 @@ int upgrade_command(const std::vector<std::string>& args, std::ostream& out, std
   SystemClock clock;
   Logger log(std::cerr, LogLevel::kInfo, detect_log_format(), &clock);
   log.add_secret(startup->token);
-  CurlHttpClient http({.base_url = startup->config.url, .token = startup->token});
+  CurlHttpClient http({.base_url = startup->config.url, .token = startup->token, .user_name = ""});
   LichessClient client(http, clock, log);
   auto account = check_account(client, startup->token, log, false);
   if (!account) return 1;

@@ -1,0 +1,108 @@
+#include "tests/integration/arena.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+namespace paxbot_test {
+
+namespace {
+const char* const kAccounts[] = {"alice", "bob", "dave", "carol"};
+std::string token_of(const std::string& name) {
+  return "tok_" + name;
+}
+}  // namespace
+
+Arena::Arena(std::vector<std::string> extra_server_args) {
+  const int port = free_port();
+  base_url_ = "http://127.0.0.1:" + std::to_string(port);
+  std::vector<std::string> argv = {PAXBOT_BINARY,    "serve",
+                                   "--listen",       "127.0.0.1:" + std::to_string(port),
+                                   "--keepalive-ms", "500"};
+  for (const char* name : kAccounts) {
+    argv.push_back("--account");
+    argv.push_back(std::string(name) + ":" + token_of(name) +
+                   (std::string(name) == "carol" ? "" : ":bot"));
+  }
+  argv.insert(argv.end(), extra_server_args.begin(), extra_server_args.end());
+  server_ = ChildProcess(argv, {}, dir_.file("server.log"));
+  for (const char* name : kAccounts) {
+    Account a;
+    a.http = std::make_unique<bot::CurlHttpClient>(bot::CurlHttpClient::Options{
+        .base_url = base_url_, .token = token_of(name), .user_name = name});
+    a.client = std::make_unique<bot::LichessClient>(*a.http, clock_, log_);
+    accounts_.emplace(name, std::move(a));
+  }
+  bool up = wait_until([this] { return client("carol").account().has_value(); },
+                       std::chrono::seconds(10));
+  EXPECT_TRUE(up) << "paxbot serve did not come up: " << dir_.read("server.log");
+}
+
+Arena::~Arena() {
+  server_.signal(SIGTERM);
+  server_.wait(std::chrono::seconds(5));
+}
+
+ChildProcess Arena::start_bot(const std::string& name, const std::string& extra_yaml,
+                              std::map<std::string, std::string> env) {
+  std::string yaml = "url: " + base_url_ +
+                     "\n"
+                     "log_level: debug\n"
+                     "abort_time_s: 20\n"
+                     "engine:\n"
+                     "  hash_mb: 4\n"
+                     "  max_think_ms: 60\n"
+                     "  move_overhead_ms: 30\n"
+                     "  first_move_max_ms: 200\n" +
+                     extra_yaml;
+  dir_.write(name + ".yml", yaml);
+  env["LICHESS_BOT_TOKEN"] = token_of(name);
+  return ChildProcess({PAXBOT_BINARY, "run", "--config", dir_.file(name + ".yml")}, env,
+                      dir_.file(name + ".log"));
+}
+
+bot::LichessClient& Arena::client(const std::string& name) {
+  return *accounts_.at(name).client;
+}
+
+std::string Arena::challenge(const std::string& from, const std::string& to,
+                             const std::string& variant, int limit_s, int increment_s,
+                             const std::string& fen) {
+  bot::ChallengeRequest request;
+  request.username = to;
+  request.clock_limit_s = limit_s;
+  request.clock_increment_s = increment_s;
+  request.variant = variant;
+  request.fen = fen;
+  auto created = client(from).create_challenge(request);
+  EXPECT_TRUE(created.has_value()) << (created ? "" : created.error().describe());
+  return created ? created->id : "";
+}
+
+GameOutcome Arena::outcome(const std::string& game_id) {
+  auto exported = client("carol").export_game(game_id, bot::GameExportFormat::kJson);
+  if (!exported) return {};
+  auto j = nlohmann::json::parse(*exported, nullptr, false);
+  if (j.is_discarded()) return {};
+  GameOutcome o;
+  std::string status = j.value("status", "");
+  if (status != "created" && status != "started") o.status = status;
+  o.winner = j.value("winner", "");
+  std::string moves = j.value("moves", "");
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (moves[i] != ' ' && (i == 0 || moves[i - 1] == ' ')) ++o.plies;
+  return o;
+}
+
+bool Arena::wait_for_end(const std::string& game_id, std::chrono::seconds timeout) {
+  return wait_until([&] { return !outcome(game_id).status.empty(); }, timeout,
+                    std::chrono::milliseconds(250));
+}
+
+void Arena::add_hook(const nlohmann::json& rule) {
+  bot::CurlHttpClient http({.base_url = base_url_, .token = "", .user_name = ""});
+  auto r =
+      http.request(bot::HttpRequest::post_text("/_test/hooks", "application/json", rule.dump()));
+  EXPECT_TRUE(r.ok()) << r.status << " " << r.body;
+}
+
+}  // namespace paxbot_test

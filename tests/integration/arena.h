@@ -1,0 +1,70 @@
+// A local arena for whole-system tests: `paxbot serve` with bot accounts alice, bob and
+// dave and a human account carol, `paxbot run` daemons for the bots, and an HTTP client
+// per account for what a person would do by hand (challenge, look at games).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "daemon/clock.h"
+#include "daemon/http/curl_http_client.h"
+#include "daemon/lichess/client.h"
+#include "daemon/logging.h"
+#include "tests/integration/processes.h"
+
+namespace paxbot_test {
+
+struct GameOutcome {
+  std::string status;  // "mate", "resign", "draw", ... or "" while the game runs
+  std::string winner;  // "white", "black" or ""
+  int plies = 0;
+};
+
+class Arena {
+ public:
+  // extra_server_args: e.g. {"--test-hooks"}.
+  explicit Arena(std::vector<std::string> extra_server_args = {});
+  ~Arena();
+
+  const std::string& base_url() const { return base_url_; }
+  TempDir& dir() { return dir_; }
+
+  // Starts `paxbot run` for a bot account with a small-think config plus extra YAML lines.
+  ChildProcess start_bot(const std::string& name, const std::string& extra_yaml = "",
+                         std::map<std::string, std::string> env = {});
+
+  // The account's own API client, as its owner would use it.
+  bot::LichessClient& client(const std::string& name);
+
+  // POST /api/challenge/{to} as `from`; returns the challenge (= game) id.
+  std::string challenge(const std::string& from, const std::string& to, const std::string& variant,
+                        int limit_s = 60, int increment_s = 1, const std::string& fen = "");
+  // The game as the server reports it (JSON export).
+  GameOutcome outcome(const std::string& game_id);
+  bool wait_for_end(const std::string& game_id, std::chrono::seconds timeout);
+  // Adds a fault rule through the loopback-only /_test/hooks endpoint.
+  void add_hook(const nlohmann::json& rule);
+
+  std::string log_of(const std::string& name) { return dir_.read(name + ".log"); }
+
+ private:
+  struct Account {
+    std::unique_ptr<bot::CurlHttpClient> http;
+    std::unique_ptr<bot::LichessClient> client;
+  };
+
+  TempDir dir_;
+  std::string base_url_;
+  ChildProcess server_;
+  bot::SystemClock clock_;
+  std::ostringstream quiet_;
+  bot::Logger log_{quiet_, bot::LogLevel::kError};
+  std::map<std::string, Account> accounts_;
+};
+
+}  // namespace paxbot_test

@@ -7,7 +7,10 @@
 #include "config/check_config_command.h"
 #include "daemon/run_command.h"
 #include "engine/tools/rules_commands.h"
+#include "engine/tools/search_commands.h"
 #include "paxbot_version.h"
+#include "server/demo_command.h"
+#include "server/serve_command.h"
 
 namespace {
 
@@ -30,6 +33,14 @@ constexpr Command kCommands[] = {
      engine::tools::moves_command},
     {"check-config", "validate a configuration file and print the effective settings",
      config::check_config_command},
+    {"uci", "speak the UCI protocol on standard input/output (for GUIs and match tools)",
+     engine::tools::uci_command},
+    {"bench", "search fixed positions to a fixed depth; print the node-count signature",
+     engine::tools::bench_command},
+    {"serve", "run a local server that speaks the Lichess Bot API (incl. Pacifist games)",
+     server::serve_command},
+    {"demo", "start a local server and let two bots play a Pacifist and a standard game",
+     server::demo_command},
 };
 
 void print_help(std::ostream& out) {

@@ -54,7 +54,12 @@ Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logge
       clock_(clock),
       log_(log),
       notifier_(notifier),
-      me_(std::move(me)) {}
+      me_(std::move(me)),
+      pgn_(config_.pgn),
+      memory_(config_.matchmaking.state_file,
+              std::chrono::hours(config_.matchmaking.decline_cooldown_h), log_),
+      matchmaker_(config_.matchmaking, me_.id, clock_, log_, memory_, make_random_source(),
+                  {.bot_games_per_day = std::min(100, config_.challenge.bot_games_per_day)}) {}
 
 Bot::~Bot() {
   reader_stop_.request_stop();
@@ -133,7 +138,10 @@ void Bot::handle(const Event& event) {
     if (const auto* c = std::get_if<ChallengeCanceledEvent>(e)) {
       std::erase_if(waiting_, [&](const ChallengeInfo& w) { return w.id == c->challenge.id; });
       accepted_.erase(c->challenge.id);
+      matchmaker_.on_canceled(c->challenge.id);
     }
+    if (const auto* d = std::get_if<ChallengeDeclinedEvent>(e))
+      matchmaker_.on_declined(d->challenge.id, d->challenge.decline_reason_key.value_or("generic"));
   } else if (std::holds_alternative<StreamConnected>(event)) {
     if (!ready_sent_) {
       ready_sent_ = true;
@@ -198,6 +206,7 @@ void Bot::accept(const ChallengeInfo& challenge) {
 
 void Bot::on_game_start(const GameEventInfo& game) {
   accepted_.erase(game.game_id);
+  if (matchmaker_.on_accepted(game.game_id)) bot_game_starts_.push_back(clock_.now());
   if (sessions_.count(game.game_id)) return;  // a replay after reconnecting
   log_.info("game ", game.game_id, " started against ", game.opponent.username);
   start_session(game.game_id);
@@ -205,6 +214,9 @@ void Bot::on_game_start(const GameEventInfo& game) {
 
 void Bot::on_game_finish(const GameEventInfo& game) {
   accepted_.erase(game.game_id);
+  if (auto result = result_for_us(game.status, game.winner, game.color))
+    memory_.record_result(game.opponent.id.value_or(game.opponent.username), game.variant,
+                          game.speed, *result);
   if (sessions_.count(game.game_id)) finish_seen_.emplace(game.game_id, clock_.now());
   serve_queue();
 }
@@ -289,11 +301,56 @@ void Bot::housekeeping() {
   std::string status = std::to_string(sessions_.size()) + " game(s) in progress, " +
                        std::to_string(waiting_.size()) + " challenge(s) queued";
   if (shutting_down_) status = "shutting down: " + status;
+  queued_for_chat_ = int(waiting_.size());
+  if (!shutting_down_) matchmake();
   if (status != last_status_) {
     last_status_ = status;
     notifier_.status(status);
   }
   serve_queue();
+}
+
+// Challenges other online bots while idle (config section `matchmaking`, off by default).
+void Bot::matchmake() {
+  for (const std::string& id : matchmaker_.should_cancel(clock_.now())) {
+    log_.info("matchmaking: challenge ", id, " got no answer; canceling it");
+    if (auto r = client_.cancel_challenge(id); !r)
+      log_.warning("cancel ", id, ": ", r.error().describe());
+    matchmaker_.on_canceled(id);
+  }
+  MatchmakingInputs in;
+  in.slots_used = slots_used();
+  in.concurrency = config_.challenge.concurrency;
+  in.incoming_waiting = int(waiting_.size());
+  in.games_in_progress = int(sessions_.size());
+  in.bot_games_last_24h = bot_games_today();
+  if (!matchmaker_.ready(in)) return;
+  auto account = client_.account();
+  auto bots = client_.online_bots(100);
+  if (!account || !bots) {
+    matchmaker_.on_lookup_failed(!account ? account.error().describe() : bots.error().describe());
+    return;
+  }
+  std::vector<std::string> ids;
+  for (const User& u : *bots) ids.push_back(u.id);
+  auto statuses = client_.users_status(ids);
+  if (!statuses) {
+    matchmaker_.on_lookup_failed(statuses.error().describe());
+    return;
+  }
+  for (const auto& [perf, rating] : account->perfs) in.our_ratings[perf] = rating.rating;
+  in.online_bots = std::move(*bots);
+  in.statuses = std::move(*statuses);
+  auto plan = matchmaker_.next_challenge(in);
+  if (!plan) return;
+  auto created = client_.create_challenge(plan->request);
+  if (created) {
+    log_.info("matchmaking: challenged ", plan->request.username, " (", plan->request.variant, ", ",
+              plan->speed, "), challenge ", created->id);
+    matchmaker_.on_challenge_created(created->id);
+  } else {
+    matchmaker_.on_challenge_failed(created.error());
+  }
 }
 
 int Bot::bot_games_today() {
@@ -303,7 +360,7 @@ int Bot::bot_games_today() {
   return int(bot_game_starts_.size());
 }
 
-SessionSettings Bot::session_settings() const {
+SessionSettings Bot::session_settings() {
   SessionSettings s;
   const config::Engine& e = config_.engine;
   s.budget = {e.move_overhead_ms, e.max_think_ms, e.first_move_max_ms};
@@ -312,6 +369,9 @@ SessionSettings Bot::session_settings() const {
   s.resign = e.resign;
   s.greeting = config_.greeting;
   s.abort_time = std::chrono::seconds(config_.abort_time_s);
+  s.base_url = config_.url;
+  s.pgn = &pgn_;
+  s.queue_length = [this] { return queued_for_chat_.load(); };
   return s;
 }
 

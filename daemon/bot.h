@@ -8,6 +8,7 @@
 // any thread (the signal watcher).
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <map>
 #include <memory>
@@ -18,6 +19,9 @@
 #include "config/config.h"
 #include "daemon/event_queue.h"
 #include "daemon/game_session.h"
+#include "daemon/matchmaking.h"
+#include "daemon/opponent_memory.h"
+#include "daemon/pgn_record.h"
 #include "daemon/systemd_notify.h"
 
 namespace bot {
@@ -65,9 +69,10 @@ class Bot {
   void serve_queue();
   void begin_shutdown();
   void housekeeping();
+  void matchmake();
   int bot_games_today();
   int slots_used() const { return int(sessions_.size() + accepted_.size()); }
-  SessionSettings session_settings() const;
+  SessionSettings session_settings();
 
   config::Config config_;
   LichessClient& client_;
@@ -76,6 +81,10 @@ class Bot {
   Notifier& notifier_;
   const Identity me_;
 
+  PgnSink pgn_;
+  OpponentMemory memory_;
+  Matchmaker matchmaker_;
+  std::atomic<int> queued_for_chat_{0};  // waiting_.size(), readable from session threads
   EventQueue<Event> queue_;
   std::stop_source reader_stop_;
   std::thread reader_;

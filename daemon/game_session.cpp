@@ -109,6 +109,7 @@ void GameSession::handle(const Event& event) {
     if (const auto* full = std::get_if<GameFullEvent>(stream)) on_game_full(*full);
     if (const auto* state = std::get_if<GameStateEvent>(stream)) on_game_state(*state);
     if (const auto* gone = std::get_if<OpponentGoneEvent>(stream)) on_opponent_gone(*gone);
+    if (const auto* line = std::get_if<ChatLineEvent>(stream)) on_chat_line(*line);
   } else if (const auto* gone = std::get_if<StreamGone>(&event)) {
     log_.warning("game ", game_id_, ": the server no longer serves this game (", gone->why, ")");
     finish("gone", std::nullopt);
@@ -139,6 +140,7 @@ void GameSession::on_game_full(const GameFullEvent& full) {
       return;
     }
     board_ = std::move(*board);
+    full_ = full;
     our_color_ = full.white.id == me_.id ? engine::White : engine::Black;
     const GamePlayer& them = our_color_ == engine::White ? full.black : full.white;
     opponent_ = them.name;
@@ -157,6 +159,7 @@ void GameSession::on_game_full(const GameFullEvent& full) {
 
 void GameSession::on_game_state(const GameStateEvent& state) {
   if (!board_ || done_) return;
+  state_received_ = clock_.now();
   const std::size_t known_plies = board_->moves().size();
   if (auto updated = board_->update(state.moves); !updated) {
     log_.error("game ", game_id_, ": cannot follow the server's moves: ", updated.error());
@@ -261,10 +264,12 @@ void GameSession::start_search() {
   const int generation = ++generation_;
   searching_ = true;
   search_started_ = clock_.now();
+  overhead_before_search_ =
+      std::chrono::duration_cast<std::chrono::microseconds>(search_started_ - state_received_);
   hard_cap_ms_ = budget.hard_cap_ms;
   engine_.go(budget.limits,
              {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
-                queue_.push(EngineDone{generation, r});
+                queue_.push(EngineDone{generation, r, clock_.now()});
               }});
 }
 
@@ -279,6 +284,11 @@ void GameSession::on_engine_done(const EngineDone& done) {
   searching_ = false;
   if (!our_turn() || done.result.best == engine::Move::none()) return;
   our_scores_.push_back(score_for_us(done.result.info));
+  last_eval_ =
+      PgnEval::from_search(done.result.info.score_cp, done.result.info.mate_in, our_color_);
+  last_depth_ = done.result.info.depth;
+  notes_[board_->moves().size()] = {
+      last_eval_, std::chrono::duration_cast<std::chrono::milliseconds>(done.at - search_started_)};
   if (wants_to_resign()) {
     log_.info("game ", game_id_, ": resigning (score ", our_scores_.back(), " cp)");
     if (auto r = client_.resign(game_id_); !r)
@@ -290,13 +300,17 @@ void GameSession::on_engine_done(const EngineDone& done) {
       wants_draw() && (opponent_draw_offer_ply_ == SIZE_MAX ||
                        ply >= opponent_draw_offer_ply_ +
                                   std::size_t(settings_.draw_offer.plies_after_opponent_offer));
-  post_move(done.result.best, offer);
+  post_move(done.result.best, offer, done.at);
 }
 
-void GameSession::post_move(engine::Move move, bool offer_draw) {
+void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTime engine_done_at) {
   const std::string uci = engine::move_to_uci(board_->position(), move);
+  // Time spent outside the search between the gameState and the move leaving.
+  const auto overhead =
+      overhead_before_search_ +
+      std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - engine_done_at);
   log_.debug("game ", game_id_, ": playing ", uci, " (score ", our_scores_.back(), " cp",
-             offer_draw ? ", offering a draw" : "", ")");
+             offer_draw ? ", offering a draw" : "", ", overhead ", overhead.count(), " us)");
   auto posted = client_.move(game_id_, uci, offer_draw);
   if (!posted) {
     log_.warning("game ", game_id_, ": move ", uci, " failed: ", posted.error().describe());
@@ -330,10 +344,59 @@ void GameSession::finish(const std::string& status, std::optional<engine::Color>
     say(ChatRoom::kPlayer, settings_.greeting.goodbye);
     say(ChatRoom::kSpectator, settings_.greeting.goodbye_spectators);
   }
+  write_record(status, winner);
   log_.info("game ", game_id_, ": over (", status,
             winner ? (*winner == our_color_ ? ", we won" : ", we lost") : "", ")");
   finished_ = true;
   if (on_finished_) on_finished_({game_id_, status, winner, opponent_is_bot_, opponent_});
+}
+
+// Chat commands (!help, !name, !eval, !queue, !wait) from the player and spectator rooms.
+void GameSession::on_chat_line(const ChatLineEvent& line) {
+  if (line.username == me_.name || line.username == me_.id) return;  // our own echo
+  ChatContext context;
+  context.eval = last_eval_;
+  context.eval_depth = last_depth_;
+  context.queue_length = settings_.queue_length ? settings_.queue_length() : 0;
+  context.game_over = done_;
+  context.room = parse_chat_room(line.room).value_or(ChatRoom::kPlayer);
+  context.wait_used = wait_used_;
+  context.wait_extension = settings_.abort_time;
+  auto reply = answer_chat(line.text, context);
+  if (!reply) return;
+  if (reply->extend_abort_timer && waiting_for_opponent_since_) {
+    *waiting_for_opponent_since_ += settings_.abort_time;
+    wait_used_ = true;
+  }
+  say(context.room, reply->text);
+}
+
+// The game's PGN record, written after the game ended (never on the move path).
+void GameSession::write_record(const std::string& status, std::optional<engine::Color> winner) {
+  if (!settings_.pgn || !settings_.pgn->enabled() || !full_ || !board_ || status == "stopped")
+    return;
+  GameRecord record;
+  record.id = game_id_;
+  record.base_url = settings_.base_url;
+  record.rated = full_->rated;
+  record.speed = full_->speed;
+  record.variant = full_->variant;
+  record.initial_fen = full_->initial_fen;
+  record.moves = board_->moves();
+  record.white = full_->white.name;
+  record.black = full_->black.name;
+  record.white_rating = full_->white.rating;
+  record.black_rating = full_->black.rating;
+  record.clock = full_->clock;
+  record.status = status;
+  record.winner = winner;
+  record.our_color = our_color_;
+  record.notes = notes_;
+  if (full_->created_at_ms)
+    record.started =
+        std::chrono::system_clock::time_point(std::chrono::milliseconds(*full_->created_at_ms));
+  if (auto written = settings_.pgn->write(record); !written)
+    log_.warning("game ", game_id_, ": PGN not written: ", written.error());
 }
 
 void GameSession::say(ChatRoom room, const std::string& text) {

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -19,11 +20,13 @@
 #include <vector>
 
 #include "config/config.h"
+#include "daemon/chat_commands.h"
 #include "daemon/clock.h"
 #include "daemon/event_queue.h"
 #include "daemon/game_state.h"
 #include "daemon/lichess/client.h"
 #include "daemon/logging.h"
+#include "daemon/pgn_record.h"
 #include "daemon/search_budget.h"
 #include "engine/engine.h"
 
@@ -44,6 +47,9 @@ struct SessionSettings {
   std::chrono::seconds abort_time{30};
   std::chrono::milliseconds stream_silence_limit{20000};
   std::chrono::milliseconds max_reconnect_delay{30000};
+  std::string base_url;               // for the PGN Site tag
+  PgnSink* pgn = nullptr;             // finished games are written here when set
+  std::function<int()> queue_length;  // challenges waiting, for the !queue chat command
 };
 
 // What the bot learns when a session ends.
@@ -80,6 +86,7 @@ class GameSession {
   struct EngineDone {
     int generation;
     engine::SearchResult result;
+    Clock::SteadyTime at;  // when the engine reported
   };
   struct ResignRequest {};
   using Event = std::variant<GameStreamEvent, StreamGone, EngineDone, ResignRequest>;
@@ -90,12 +97,14 @@ class GameSession {
   void on_game_full(const GameFullEvent& full);
   void on_game_state(const GameStateEvent& state);
   void on_opponent_gone(const OpponentGoneEvent& gone);
+  void on_chat_line(const ChatLineEvent& line);
+  void write_record(const std::string& status, std::optional<engine::Color> winner);
   void on_engine_done(const EngineDone& done);
   void answer_offers(const GameStateEvent& state);
   void tick();
   void start_search();
   void cancel_search();
-  void post_move(engine::Move move, bool offer_draw);
+  void post_move(engine::Move move, bool offer_draw, Clock::SteadyTime engine_done_at);
   void finish(const std::string& status, std::optional<engine::Color> winner);
   void say(ChatRoom room, const std::string& text);
   bool our_turn() const;
@@ -131,6 +140,9 @@ class GameSession {
   int generation_ = 0;
   bool searching_ = false;
   Clock::SteadyTime search_started_{};
+  // Our own overhead before the search started (gameState received -> go), for the log.
+  std::chrono::microseconds overhead_before_search_{0};
+  Clock::SteadyTime state_received_{};
   int hard_cap_ms_ = 0;
   std::optional<Clock::SteadyTime> retry_search_at_;
   std::optional<Clock::SteadyTime> waiting_for_opponent_since_;
@@ -139,7 +151,12 @@ class GameSession {
   std::size_t draw_answered_for_ply_ = SIZE_MAX;
   std::size_t takeback_answered_for_ply_ = SIZE_MAX;
   std::size_t opponent_draw_offer_ply_ = SIZE_MAX;
-  std::vector<int> our_scores_;  // centipawns from our side, one per move we played
+  std::vector<int> our_scores_;           // centipawns from our side, one per move we played
+  std::optional<GameFullEvent> full_;     // players, clock and start, for the record
+  std::map<std::size_t, PlyNote> notes_;  // our eval and think time by ply, for the PGN
+  std::optional<PgnEval> last_eval_;      // for !eval
+  std::optional<int> last_depth_;
+  bool wait_used_ = false;
 };
 
 }  // namespace bot

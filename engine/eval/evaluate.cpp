@@ -1,0 +1,16 @@
+#include "engine/eval/evaluate.h"
+
+#include <algorithm>
+
+#include "engine/eval/pacifist_eval.h"
+#include "engine/eval/standard_eval.h"
+#include "engine/search/score.h"
+
+namespace engine::eval {
+
+int evaluate(const Position& pos) {
+  const int value = pos.pacifist() ? evaluate_pacifist(pos) : evaluate_standard(pos);
+  return std::clamp(value, -search::kMaxEval, search::kMaxEval);
+}
+
+}  // namespace engine::eval

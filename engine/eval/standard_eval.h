@@ -1,0 +1,13 @@
+// Static evaluation for standard chess and Chess960: tapered material and
+// piece-square tables, mobility, pawn structure, passed pawns, threats and king
+// safety. Pure function of a Position; thread-safe.
+#pragma once
+
+#include "engine/position.h"
+
+namespace engine::eval {
+
+// Centipawns from the side to move's point of view (unclamped).
+int evaluate_standard(const Position& pos);
+
+}  // namespace engine::eval

@@ -1,0 +1,32 @@
+// The state one search shares between its threads: limits, the clock, the stop
+// and ponder flags, and every thread's node counter.
+//
+// Owned by the SearchPool and reset before its threads start. The flags are
+// atomics: any thread may set them (stop from the engine's caller, limits from
+// the main search thread); node counters are written by their own thread only.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "engine/search/limits.h"
+#include "engine/search/time_manager.h"
+
+namespace engine::search {
+
+struct SearchControl {
+  SearchLimits limits;
+  TimeManager time;
+  std::atomic<bool> stop{false};       // every search thread: abandon the search now
+  std::atomic<bool> pondering{false};  // clock limits apply only after ponderhit
+  std::vector<const std::atomic<std::uint64_t>*> node_counters;
+
+  std::uint64_t total_nodes() const {
+    std::uint64_t sum = 0;
+    for (const auto* counter : node_counters) sum += counter->load(std::memory_order_relaxed);
+    return sum;
+  }
+};
+
+}  // namespace engine::search

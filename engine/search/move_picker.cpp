@@ -1,0 +1,91 @@
+#include "engine/search/move_picker.h"
+
+#include "engine/eval/eval_params.h"
+#include "engine/search/conversion_scout.h"
+#include "engine/search/see.h"
+
+namespace engine::search {
+
+MovePicker::MovePicker(const Position& pos, const MoveList& moves, const OrderingContext& context)
+    : moves_(moves) {
+  if (pos.pacifist())
+    score_pacifist(pos, context);
+  else
+    score_chess(pos, context);
+}
+
+int MovePicker::quiet_score(const Position& pos, Move m, const OrderingContext& context) const {
+  const Piece piece = pos.piece_on(m.from());
+  int score = context.history.butterfly[pos.side_to_move()][m.from()][m.to()];
+  for (const PieceToHistory* table : context.continuation)
+    if (table) score += (*table)[piece][m.to()];
+  return score;
+}
+
+void MovePicker::score_chess(const Position& pos, const OrderingContext& context) {
+  const auto& killers = context.history.killers[context.ply];
+  for (std::size_t i = 0; i < moves_.size(); ++i) {
+    const Move m = moves_[i];
+    int& score = scores_[i];
+    if (m == context.tt_move) {
+      score = params::kOrderTtMove;
+    } else if (is_chess_noisy(pos, m)) {
+      const PieceType victim = captured_type(pos, m);
+      const Piece mover = pos.piece_on(m.from());
+      int value = victim == NoPieceType ? 0 : see_piece_value(victim) * 8;
+      if (m.kind() == MoveKind::Promotion) value += see_piece_value(m.promotion()) * 8;
+      value -= type_of(mover);
+      value += context.history.capture[mover][m.to()][victim == NoPieceType ? 7 : victim] / 8;
+      // Under-promotions are almost never best: order them with the bad captures.
+      const bool good =
+          (m.kind() != MoveKind::Promotion || m.promotion() == Queen) && see_at_least(pos, m, 0);
+      score = (good ? params::kOrderGoodNoisy : params::kOrderBadNoisy) + value;
+    } else if (m == killers[0] || m == killers[1]) {
+      score = params::kOrderKiller + (m == killers[0]);
+    } else if (m == context.counter) {
+      score = params::kOrderCounter;
+    } else {
+      score = quiet_score(pos, m, context);
+    }
+  }
+}
+
+void MovePicker::score_pacifist(const Position& pos, const OrderingContext& context) {
+  const auto& killers = context.history.killers[context.ply];
+  const ConversionScout scout(pos);
+  for (std::size_t i = 0; i < moves_.size(); ++i) {
+    const Move m = moves_[i];
+    int& score = scores_[i];
+    if (m == context.tt_move) {
+      score = params::kOrderTtMove;
+      continue;
+    }
+    int stake = 0;
+    for (Bitboard b = scout.direct_targets(m); b;) {
+      const PieceType t = type_of(pos.piece_on(pop_lsb(b)));
+      stake += t == King ? eval::params::kPacifistFirstKing : eval::params::kPacifistValue[t];
+    }
+    if (stake)
+      score = params::kOrderGoodNoisy + stake * 16 + quiet_score(pos, m, context) / 64;
+    else if (m == killers[0] || m == killers[1])
+      score = params::kOrderKiller + (m == killers[0]);
+    else if (m == context.counter)
+      score = params::kOrderCounter;
+    else
+      score = quiet_score(pos, m, context) +
+              (m.kind() == MoveKind::Promotion ? 4 * params::kHistoryMax : 0);
+  }
+}
+
+Move MovePicker::next() {
+  if (next_ >= moves_.size()) return Move::none();
+  std::size_t best = next_;
+  for (std::size_t i = next_ + 1; i < moves_.size(); ++i)
+    if (scores_[i] > scores_[best]) best = i;
+  std::swap(moves_[best], moves_[next_]);
+  std::swap(scores_[best], scores_[next_]);
+  last_score_ = scores_[next_];
+  return moves_[next_++];
+}
+
+}  // namespace engine::search

@@ -1,0 +1,64 @@
+#include "engine/search/time_manager.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/search/params.h"
+
+namespace engine::search {
+
+std::optional<TimeBudget> plan_time(const SearchLimits& limits, Color us) {
+  const int overhead = std::max(0, limits.move_overhead_ms);
+  if (limits.movetime_ms) {
+    const int hard = std::max(0, *limits.movetime_ms - overhead);
+    return TimeBudget{hard, hard, true};
+  }
+  const std::optional<int>& clock = us == White ? limits.wtime_ms : limits.btime_ms;
+  if (!clock) return std::nullopt;
+  const int increment = std::max(0, us == White ? limits.winc_ms : limits.binc_ms);
+  const int remaining = std::max(0, *clock);
+  const int moves = limits.movestogo ? std::clamp(*limits.movestogo, 1, params::kMaxMovesToGo)
+                                     : params::kDefaultMovesToGo;
+  // What the next `moves` moves may spend in total once every move has paid its overhead.
+  const std::int64_t pool =
+      std::max<std::int64_t>(0, std::int64_t(remaining) + std::int64_t(increment) * (moves - 1) -
+                                    std::int64_t(overhead) * moves - params::kClockSafetyMs);
+  const std::int64_t soft = pool / moves * params::kSoftTimePercent / 100;
+  const std::int64_t ceiling =
+      std::max<std::int64_t>(0, remaining - overhead - params::kClockSafetyMs) *
+      params::kHardTimeMaxPercent / 100;
+  const std::int64_t hard = std::min(soft * params::kHardTimeFactor, ceiling);
+  return TimeBudget{int(std::min(soft, hard)), int(hard), false};
+}
+
+void TimeManager::plan(const SearchLimits& limits, Color us) {
+  budget_ = plan_time(limits, us);
+  restart();
+}
+
+namespace {
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+void TimeManager::restart() {
+  start_ns_.store(now_ns(), std::memory_order_relaxed);
+}
+
+int TimeManager::elapsed_ms() const {
+  const std::int64_t now = now_ns();
+  return int((now - start_ns_.load(std::memory_order_relaxed)) / 1'000'000);
+}
+
+bool TimeManager::may_start_iteration(int stable_iterations) const {
+  if (!budget_ || budget_->fixed) return true;
+  const int scale = params::kStabilityScalePercent[std::min(stable_iterations, 3)];
+  const std::int64_t target =
+      std::min<std::int64_t>(std::int64_t(budget_->soft_ms) * scale / 100, budget_->hard_ms);
+  return elapsed_ms() < target * params::kNewIterationPercent / 100;
+}
+
+}  // namespace engine::search

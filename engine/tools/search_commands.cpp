@@ -1,0 +1,82 @@
+#include "engine/tools/search_commands.h"
+
+#include <iostream>
+
+#include "engine/bench.h"
+#include "engine/tools/args.h"
+#include "engine/uci/uci.h"
+
+namespace engine::tools {
+
+int uci_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const std::string usage =
+      usage_text("uci", "", "Speaks the UCI protocol on standard input and output.", {});
+  auto parsed = parse_args(args, {});
+  if (!parsed || !parsed->positional.empty()) {
+    err << "paxbot uci: "
+        << (parsed ? "unexpected argument '" + parsed->positional[0] + "'" : parsed.error()) << "\n"
+        << usage;
+    return 2;
+  }
+  if (parsed->has("--help")) {
+    out << usage;
+    return 0;
+  }
+  std::ios::sync_with_stdio(false);
+  uci::UciAdapter adapter(std::cin, out);
+  return adapter.run();
+}
+
+int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const BenchOptions defaults;
+  const std::vector<OptionSpec> options = {
+      {"--depth", "N",
+       "search depth for chess positions (default " + std::to_string(defaults.chess_depth) + ")"},
+      {"--pacifist-depth", "N",
+       "search depth for Pacifist positions (default " + std::to_string(defaults.pacifist_depth) +
+           ")"},
+      {"--hash", "MB",
+       "transposition table size (default " + std::to_string(defaults.hash_mb) + ")"},
+      {"--verbose", "", "print one line per position on standard error"},
+  };
+  const std::string usage = usage_text(
+      "bench", "[options]",
+      "Searches fixed positions to a fixed depth; the node count is the search's signature.",
+      options);
+  auto parsed = parse_args(args, options);
+  if (!parsed || !parsed->positional.empty()) {
+    err << "paxbot bench: "
+        << (parsed ? "unexpected argument '" + parsed->positional[0] + "'" : parsed.error()) << "\n"
+        << usage;
+    return 2;
+  }
+  if (parsed->has("--help")) {
+    out << usage;
+    return 0;
+  }
+  BenchOptions bench = defaults;
+  struct IntOption {
+    const char* name;
+    int* target;
+    int max;
+  };
+  for (IntOption o : {IntOption{"--depth", &bench.chess_depth, 40},
+                      IntOption{"--pacifist-depth", &bench.pacifist_depth, 40},
+                      IntOption{"--hash", &bench.hash_mb, 65536}}) {
+    if (auto text = parsed->value(o.name)) {
+      auto v = parse_integer(*text, o.name, 1, o.max);
+      if (!v) {
+        err << "paxbot bench: " << v.error() << "\n";
+        return 2;
+      }
+      *o.target = int(*v);
+    }
+  }
+  const BenchResult result = run_bench(bench, parsed->has("--verbose") ? &err : nullptr);
+  out << "Nodes searched: " << result.nodes << "\n";
+  out << "Nodes/second: " << result.nodes_per_second << "\n";
+  err << "time: " << result.time_ms << " ms\n";
+  return 0;
+}
+
+}  // namespace engine::tools

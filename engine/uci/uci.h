@@ -1,0 +1,60 @@
+// The UCI adapter: a thin text protocol layer over one Engine. It reads
+// commands from an istream and writes replies to an ostream, so tests can
+// script whole sessions.
+//
+// Commands: uci, isready, ucinewgame, setoption, position, go (depth, nodes,
+// movetime, wtime/btime/winc/binc/movestogo, infinite, ponder, mate, perft),
+// stop, ponderhit, quit, plus "d" (print the board). Options: Hash, Threads,
+// Move Overhead, Ponder, UCI_Chess960, UCI_Variant (chess, pacifist).
+// Lines it cannot use are answered with "info string" and otherwise ignored.
+//
+// Thread contract: run() (or handle()) on one thread; the engine's search thread
+// writes info and bestmove lines; all output goes through one mutex.
+#pragma once
+
+#include <iosfwd>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/engine.h"
+#include "engine/notation.h"
+
+namespace engine::uci {
+
+class UciAdapter {
+ public:
+  UciAdapter(std::istream& in, std::ostream& out);
+  ~UciAdapter();
+
+  // Reads commands until "quit" or the end of input; returns the exit code.
+  int run();
+  // Handles one command line; false after "quit".
+  bool handle(std::string_view line);
+
+ private:
+  void send(std::string_view line);
+  void identify();
+  void set_option(const std::vector<std::string>& tokens);
+  void set_position(const std::vector<std::string>& tokens);
+  void go(const std::vector<std::string>& tokens);
+  void perft(int depth);
+  void show_board();
+  Variant variant() const;
+  CastlingNotation castling_notation() const {
+    return chess960_ ? CastlingNotation::KingTakesRook : CastlingNotation::KingDestination;
+  }
+  // The start position again, after a variant change.
+  void reset_position();
+
+  std::istream& in_;
+  std::ostream& out_;
+  std::mutex out_mutex_;
+  Engine engine_;
+  int move_overhead_ms_ = 10;
+  bool chess960_ = false;
+  bool pacifist_ = false;
+};
+
+}  // namespace engine::uci

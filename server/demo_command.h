@@ -1,0 +1,15 @@
+// `paxbot demo`: starts the local server in-process on a free loopback port and
+// has two bots play each other over the Bot API with the built-in engine: a
+// Pacifist game from a random Chess960 start, then a standard game. Prints each
+// move, each conversion, the final board and the result.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace server {
+
+int demo_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace server

@@ -1,0 +1,209 @@
+#include "server/pgn.h"
+
+#include <ctime>
+
+#include "engine/fen.h"
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/status.h"
+#include "server/views.h"
+
+namespace server {
+namespace {
+
+using namespace engine;
+
+std::string square_name(Square s) {
+  return std::string{char('a' + file_of(s)), char('1' + rank_of(s))};
+}
+
+std::string two_digits(int n) {
+  std::string text = std::to_string(n);
+  if (text.size() < 2) text.insert(text.begin(), '0');
+  return text;
+}
+
+std::tm utc_time(std::int64_t wall_ms) {
+  std::time_t seconds = std::time_t(wall_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  return tm;
+}
+
+std::string result_text(const Game& game) {
+  if (game.status() == Status::Aborted || !game.over()) return "*";
+  if (!game.winner()) return "1/2-1/2";
+  return *game.winner() == White ? "1-0" : "0-1";
+}
+
+std::string termination_tag(Status s) {
+  switch (s) {
+    case Status::Started:
+    case Status::Created:
+      return "Unterminated";
+    case Status::OutOfTime:
+      return "Time forfeit";
+    case Status::Aborted:
+    case Status::NoStart:
+    case Status::Timeout:
+      return "Abandoned";
+    default:
+      return "Normal";
+  }
+}
+
+std::string clock_text(std::int64_t ms) {
+  const std::int64_t s = ms / 1000;
+  return std::to_string(s / 3600) + ":" + two_digits(int(s / 60 % 60)) + ":" +
+         two_digits(int(s % 60));
+}
+
+void tag(std::string& out, const std::string& name, const std::string& value) {
+  std::string escaped;
+  for (char c : value) {
+    if (c == '"' || c == '\\') escaped += '\\';
+    escaped += c;
+  }
+  out += "[" + name + " \"" + escaped + "\"]\n";
+}
+
+}  // namespace
+
+std::string move_to_san(const Position& pos, Move m) {
+  std::string san;
+  if (m.kind() == MoveKind::Castling) {
+    san = m.to() > m.from() ? "O-O" : "O-O-O";
+  } else {
+    const PieceType type = type_of(pos.piece_on(m.from()));
+    const bool capture = !pos.pacifist() && pos.is_capture(m);
+    if (type == Pawn) {
+      if (capture) san += char('a' + file_of(m.from())) + std::string("x");
+      san += square_name(m.to());
+      if (m.kind() == MoveKind::Promotion) san += std::string("=") + "PNBRQK"[m.promotion()];
+    } else {
+      san += "PNBRQK"[type];
+      bool ambiguous = false, same_file = false, same_rank = false;
+      for (Move other : legal_moves(pos)) {
+        if (other == m || other.kind() == MoveKind::Castling || other.to() != m.to() ||
+            type_of(pos.piece_on(other.from())) != type)
+          continue;
+        ambiguous = true;
+        same_file |= file_of(other.from()) == file_of(m.from());
+        same_rank |= rank_of(other.from()) == rank_of(m.from());
+      }
+      if (ambiguous && (!same_file || same_rank)) san += char('a' + file_of(m.from()));
+      if (ambiguous && same_file) san += char('1' + rank_of(m.from()));
+      if (capture) san += 'x';
+      san += square_name(m.to());
+    }
+  }
+  Position after = pos;
+  UndoRecord undo;
+  after.make_move(m, undo);
+  if (!pos.pacifist()) {
+    if (after.in_check()) san += legal_moves(after).empty() ? '#' : '+';
+  } else if (game_status(after).termination == Termination::KingLost) {
+    san += '#';
+  }
+  return san;
+}
+
+std::vector<std::string> san_moves(const Game& game) {
+  std::vector<std::string> out;
+  auto pos = parse_fen(game.setup().initial_fen, variant_info(game.setup().variant).rules);
+  if (!pos) return out;
+  for (const std::string& text : game.moves()) {
+    auto m = parse_uci_move(*pos, text);
+    if (!m) break;
+    out.push_back(move_to_san(*pos, *m));
+    UndoRecord undo;
+    pos->make_move(*m, undo);
+  }
+  return out;
+}
+
+std::string game_pgn(const Game& game, const PgnPlayers& players, const std::string& base_url,
+                     bool clocks) {
+  const GameSetup& s = game.setup();
+  const TimeControl& tc = s.time_control;
+  const std::tm start = utc_time(game.created_wall());
+  const std::string date = std::to_string(start.tm_year + 1900) + "." +
+                           two_digits(start.tm_mon + 1) + "." + two_digits(start.tm_mday);
+  std::string out;
+  tag(out, "Event", std::string(s.rated ? "Rated " : "Casual ") + tc.speed() + " game");
+  tag(out, "Site", base_url + "/" + s.id);
+  tag(out, "Date", date);
+  tag(out, "White", players.white);
+  tag(out, "Black", players.black);
+  tag(out, "Result", result_text(game));
+  tag(out, "GameId", s.id);
+  tag(out, "UTCDate", date);
+  tag(out, "UTCTime",
+      two_digits(start.tm_hour) + ":" + two_digits(start.tm_min) + ":" + two_digits(start.tm_sec));
+  if (players.white_bot) tag(out, "WhiteTitle", "BOT");
+  if (players.black_bot) tag(out, "BlackTitle", "BOT");
+  tag(out, "Variant", std::string(variant_info(s.variant).name));
+  tag(out, "TimeControl",
+      tc.realtime() ? std::to_string(tc.limit_s) + "+" + std::to_string(tc.increment_s) : "-");
+  if (s.initial_fen != "startpos") {
+    tag(out, "FEN", s.initial_fen);
+    tag(out, "SetUp", "1");
+  }
+  tag(out, "Termination", termination_tag(game.status()));
+  out += "\n";
+
+  auto start_pos = parse_fen(s.initial_fen, variant_info(s.variant).rules);
+  Color mover = start_pos ? start_pos->side_to_move() : White;
+  int number = start_pos ? start_pos->fullmove_number() : 1;
+  const std::vector<std::string> sans = san_moves(game);
+  const auto& history = game.clock_history();
+  std::string text;
+  for (std::size_t i = 0; i < sans.size(); ++i) {
+    if (mover == White)
+      text += std::to_string(number) + ". ";
+    else if (i == 0)
+      text += std::to_string(number) + "... ";
+    text += sans[i] + " ";
+    if (clocks && i < history.size()) text += "{ [%clk " + clock_text(history[i]) + "] } ";
+    if (mover == Black) ++number;
+    mover = ~mover;
+  }
+  out += text + result_text(game) + "\n\n\n";
+  return out;
+}
+
+nlohmann::json game_export_json(const Game& game, const PgnPlayers& players) {
+  const GameSetup& s = game.setup();
+  auto player = [](const std::string& name, bool bot) {
+    nlohmann::json user = {{"name", name}, {"id", lower_case(name)}};
+    if (bot) user["title"] = "BOT";
+    return nlohmann::json{{"user", user}, {"rating", kDefaultRating}, {"provisional", true}};
+  };
+  std::string moves;
+  for (const std::string& san : san_moves(game)) moves += (moves.empty() ? "" : " ") + san;
+  nlohmann::json j;
+  j["id"] = s.id;
+  j["rated"] = s.rated;
+  j["variant"] = variant_info(s.variant).key;
+  j["speed"] = s.time_control.speed();
+  j["perf"] = perf_key(s.variant, s.time_control.speed());
+  j["createdAt"] = game.created_wall();
+  j["lastMoveAt"] = game.last_move_wall();
+  j["status"] = status_name(game.status());
+  j["source"] = "friend";
+  j["players"] = {{"white", player(players.white, players.white_bot)},
+                  {"black", player(players.black, players.black_bot)}};
+  if (game.winner()) j["winner"] = *game.winner() == White ? "white" : "black";
+  j["moves"] = moves;
+  if (s.initial_fen != "startpos") j["initialFen"] = s.initial_fen;
+  if (s.time_control.realtime())
+    j["clock"] = {{"initial", s.time_control.limit_s},
+                  {"increment", s.time_control.increment_s},
+                  {"totalTime", s.time_control.estimate_s()}};
+  if (s.time_control.kind == TimeControl::Kind::Correspondence)
+    j["daysPerTurn"] = s.time_control.days;
+  return j;
+}
+
+}  // namespace server

@@ -1,0 +1,29 @@
+// The HTTP surface: cpp-httplib handlers for the Lichess Bot API paths, the
+// test-hook control endpoints and the error/exception handlers. Handlers only
+// translate HTTP to ServerState calls and back; they hold no state of their own.
+#pragma once
+
+#include <chrono>
+
+#include <httplib.h>
+
+#include "server/clocks.h"
+#include "server/state.h"
+#include "server/test_hooks.h"
+
+namespace server {
+
+struct RouteOptions {
+  std::chrono::milliseconds keepalive{6000};  // empty line on idle streams
+  bool test_hooks = false;                    // fault hooks and the /_test/ endpoints
+  ManualClock* manual_clock = nullptr;        // enables POST /_test/clock/advance
+};
+
+// Registers every route on `http`; state and hooks must outlive it.
+void register_routes(httplib::Server& http, ServerState& state, TestHooks& hooks,
+                     const RouteOptions& options);
+
+// Whether a peer address is loopback (127.0.0.0/8, ::1, ::ffff:127.x).
+bool is_loopback_address(const std::string& address);
+
+}  // namespace server

@@ -1,0 +1,128 @@
+// The Engine facade: positions and their errors, non-blocking go with callbacks,
+// stop/wait, options, and engines that search at the same time.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "engine/engine.h"
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+
+namespace engine {
+namespace {
+
+TEST(EngineFacade, SetPositionAppliesMovesInEitherCastlingSpelling) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos",
+                                  {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1h1"}));
+  EXPECT_EQ(to_fen(engine.position()),
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos",
+                                  {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"}));
+  EXPECT_EQ(engine.position().piece_on(make_square(6, 0)), make_piece(White, King));
+}
+
+TEST(EngineFacade, BadPositionsAreErrorsAndLeaveThePositionAlone) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {"d2d4"}));
+  const std::string before = to_fen(engine.position());
+  auto bad_fen = engine.set_position(Variant::Standard, "8/8/8 w - - 0 1", {});
+  ASSERT_FALSE(bad_fen);
+  EXPECT_NE(bad_fen.error().find("start position"), std::string::npos);
+  auto bad_move = engine.set_position(Variant::Standard, "startpos", {"e2e4", "e7e4"});
+  ASSERT_FALSE(bad_move);
+  EXPECT_NE(bad_move.error().find("move 2"), std::string::npos) << bad_move.error();
+  auto garbage = engine.set_position(Variant::Pacifist, "startpos", {"hello"});
+  ASSERT_FALSE(garbage);
+  EXPECT_EQ(to_fen(engine.position()), before);
+}
+
+TEST(EngineFacade, GoReturnsAtOnceAndReportsThroughCallbacks) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {}));
+  std::atomic<int> infos{0}, best_moves{0};
+  SearchResult final_result;
+  SearchLimits limits;
+  limits.infinite = true;
+  engine.go(limits, {[&infos](const SearchInfo&) { ++infos; },
+                     [&](const SearchResult& r) {
+                       final_result = r;
+                       ++best_moves;
+                     }});
+  EXPECT_TRUE(engine.searching());
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(best_moves.load(), 0);
+  engine.stop();
+  engine.wait();
+  EXPECT_FALSE(engine.searching());
+  EXPECT_EQ(best_moves.load(), 1);
+  EXPECT_GT(infos.load(), 0);
+  EXPECT_TRUE(legal_moves(engine.position()).contains(final_result.best));
+  EXPECT_FALSE(final_result.info.pv.empty());
+  EXPECT_GT(final_result.info.nodes, 0u);
+}
+
+TEST(EngineFacade, SearchIsDeterministicAfterNewGame) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {"c2c4", "e7e5"}));
+  SearchLimits limits;
+  limits.depth = 7;
+  engine.new_game();
+  const SearchResult first = engine.search(limits);
+  engine.new_game();
+  const SearchResult second = engine.search(limits);
+  EXPECT_EQ(first.best, second.best);
+  EXPECT_EQ(first.info.nodes, second.info.nodes);
+  EXPECT_EQ(first.info.score_cp, second.info.score_cp);
+}
+
+TEST(EngineFacade, OptionsChangeBetweenSearches) {
+  Engine engine(EngineOptions{1, 1});
+  engine.set_options(EngineOptions{4, 2});
+  EXPECT_EQ(engine.options().threads, 2);
+  ASSERT_TRUE(engine.set_position(Variant::Pacifist, "startpos", {}));
+  SearchLimits limits;
+  limits.depth = 5;
+  const SearchResult result = engine.search(limits);
+  EXPECT_TRUE(legal_moves(engine.position()).contains(result.best));
+  EXPECT_GE(result.info.depth, 5);
+}
+
+TEST(EngineFacade, DestructorStopsARunningSearch) {
+  auto engine = std::make_unique<Engine>();
+  SearchLimits limits;
+  limits.infinite = true;
+  engine->go(limits, {});
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  engine.reset();  // must not hang
+  SUCCEED();
+}
+
+TEST(EngineFacade, SeveralEnginesSearchAtOnceLikeAlone) {
+  auto run = [](Variant v, const std::vector<std::string>& moves) {
+    Engine engine;
+    EXPECT_TRUE(engine.set_position(v, "startpos", moves));
+    SearchLimits limits;
+    limits.depth = v == Variant::Pacifist ? 6 : 8;
+    return engine.search(limits);
+  };
+  const std::vector<std::string> chess_moves = {"e2e4", "c7c5"};
+  const std::vector<std::string> pacifist_moves = {"d2d4", "g8f6"};
+  const SearchResult chess_alone = run(Variant::Standard, chess_moves);
+  const SearchResult pacifist_alone = run(Variant::Pacifist, pacifist_moves);
+  SearchResult chess_together, pacifist_together;
+  std::thread a([&] { chess_together = run(Variant::Standard, chess_moves); });
+  std::thread b([&] { pacifist_together = run(Variant::Pacifist, pacifist_moves); });
+  a.join();
+  b.join();
+  EXPECT_EQ(chess_alone.info.nodes, chess_together.info.nodes);
+  EXPECT_EQ(chess_alone.best, chess_together.best);
+  EXPECT_EQ(pacifist_alone.info.nodes, pacifist_together.info.nodes);
+  EXPECT_EQ(pacifist_alone.best, pacifist_together.best);
+}
+
+}  // namespace
+}  // namespace engine

@@ -1,0 +1,123 @@
+// Building blocks of the search: static exchange evaluation, the transposition
+// table, mate-score conventions, the Pacifist conversion scout, UCI parsing.
+#include <gtest/gtest.h>
+
+#include "engine/fen.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/rules/cascade.h"
+#include "engine/search/conversion_scout.h"
+#include "engine/search/score.h"
+#include "engine/search/see.h"
+#include "engine/search/tt.h"
+#include "engine/uci/uci_parse.h"
+
+namespace engine {
+namespace {
+
+Move move_of(const Position& pos, std::string_view text) {
+  auto m = parse_uci_move(pos, text);
+  EXPECT_TRUE(m) << text;
+  return m ? *m : Move::none();
+}
+
+TEST(SearchSee, ExchangesOnOneSquare) {
+  auto pos = parse_fen("4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1", Variant::Standard);
+  ASSERT_TRUE(pos);
+  // dxe5 dxe5: pawn for pawn.
+  EXPECT_EQ(search::static_exchange(*pos, move_of(*pos, "d4e5")), 0);
+  auto queen = parse_fen("4k3/8/3p4/4p3/8/8/4Q3/4K3 w - - 0 1", Variant::Standard);
+  ASSERT_TRUE(queen);
+  // Qxe5 dxe5 loses the queen for a pawn.
+  EXPECT_EQ(search::static_exchange(*queen, move_of(*queen, "e2e5")), 100 - 950);
+  EXPECT_FALSE(search::see_at_least(*queen, move_of(*queen, "e2e5"), 0));
+  auto free_piece = parse_fen("4k3/8/8/4n3/8/8/4R3/4K3 w - - 0 1", Variant::Standard);
+  ASSERT_TRUE(free_piece);
+  EXPECT_EQ(search::static_exchange(*free_piece, move_of(*free_piece, "e2e5")), 320);
+}
+
+TEST(SearchTranspositionTable, StoresAndProbes) {
+  search::TranspositionTable tt(1);
+  const Move m(12, 28);
+  tt.store(0x1234'5678'9abc'def0ULL, m, 42, -7, 9, search::Bound::Lower);
+  search::TTData data;
+  ASSERT_TRUE(tt.probe(0x1234'5678'9abc'def0ULL, data));
+  EXPECT_EQ(data.move, m);
+  EXPECT_EQ(data.score, 42);
+  EXPECT_EQ(data.eval, -7);
+  EXPECT_EQ(data.depth, 9);
+  EXPECT_EQ(data.bound, search::Bound::Lower);
+  EXPECT_FALSE(tt.probe(0x1234'5678'9abc'def1ULL, data));
+  EXPECT_GT(tt.hashfull(), -1);
+  tt.clear();
+  EXPECT_FALSE(tt.probe(0x1234'5678'9abc'def0ULL, data));
+}
+
+TEST(SearchScore, MateScoresKeepTheirDistance) {
+  using namespace search;
+  EXPECT_EQ(mate_distance_moves(mate_in(1)), 1);
+  EXPECT_EQ(mate_distance_moves(mate_in(3)), 2);
+  EXPECT_EQ(mate_distance_moves(mated_in(2)), -1);
+  EXPECT_EQ(mate_distance_moves(mated_in(0)), 0);
+  EXPECT_EQ(score_from_tt(score_to_tt(mate_in(7), 4), 4), mate_in(7));
+  EXPECT_EQ(score_from_tt(score_to_tt(mated_in(9), 2), 5), mated_in(12));
+  EXPECT_TRUE(is_decisive(mated_in(50)));
+  EXPECT_FALSE(is_decisive(kMaxEval));
+}
+
+TEST(SearchConversionScout, FlagsMovesThatMayConvert) {
+  auto pos = parse_fen("1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1",
+                       Variant::Pacifist);
+  ASSERT_TRUE(pos);
+  const search::ConversionScout scout(*pos);
+  EXPECT_TRUE(scout.may_convert(move_of(*pos, "g1b6")));
+  // Black's a7 pawn flips whatever White plays (the queen on g1 persuades it); every move
+  // that converts more than that, with its cascade, is flagged.
+  PieceSets sets{pos->by_type(), pos->by_color()};
+  const Bitboard pending = resolve_cascade(sets, White).converted;
+  EXPECT_EQ(pending & square_bb(make_square(0, 6)), square_bb(make_square(0, 6)));
+  for (Move m : legal_moves(*pos)) {
+    Position after = *pos;
+    UndoRecord undo;
+    after.make_move(m, undo);
+    if ((after.last_converted() & ~pending) && !scout.may_convert(m))
+      ADD_FAILURE() << "missed conversion " << move_to_uci(*pos, m);
+  }
+}
+
+TEST(UciParse, GoLimits) {
+  auto go = uci::parse_go(uci::tokenize(
+      "go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5 depth 7 nodes 900 movetime 50"));
+  EXPECT_TRUE(go.problems.empty());
+  EXPECT_EQ(go.limits.wtime_ms, 1000);
+  EXPECT_EQ(go.limits.btime_ms, 2000);
+  EXPECT_EQ(go.limits.winc_ms, 10);
+  EXPECT_EQ(go.limits.binc_ms, 20);
+  EXPECT_EQ(go.limits.movestogo, 5);
+  EXPECT_EQ(go.limits.depth, 7);
+  EXPECT_EQ(go.limits.nodes, 900u);
+  EXPECT_EQ(go.limits.movetime_ms, 50);
+  EXPECT_TRUE(uci::parse_go(uci::tokenize("go infinite")).limits.infinite);
+  EXPECT_TRUE(uci::parse_go(uci::tokenize("go ponder")).limits.ponder);
+  EXPECT_EQ(uci::parse_go(uci::tokenize("go perft 3")).perft_depth, 3);
+  EXPECT_EQ(uci::parse_go(uci::tokenize("go depth x")).problems.size(), 1u);
+  EXPECT_EQ(uci::parse_go(uci::tokenize("go wtime -50")).limits.wtime_ms, 0);
+}
+
+TEST(UciParse, OptionsAndPositions) {
+  auto option = uci::parse_setoption(uci::tokenize("setoption name Move Overhead value 50"));
+  ASSERT_TRUE(option);
+  EXPECT_EQ(option->name, "Move Overhead");
+  EXPECT_EQ(option->value, "50");
+  EXPECT_TRUE(uci::same_name("move overhead", "Move Overhead"));
+  auto position = uci::parse_position(
+      uci::tokenize("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2 h1h2\r"));
+  ASSERT_TRUE(position);
+  EXPECT_EQ(position->start, "8/8/8/8/8/8/8/K6k w - - 0 1");
+  EXPECT_EQ(position->moves, (std::vector<std::string>{"a1a2", "h1h2"}));
+  EXPECT_FALSE(uci::parse_position(uci::tokenize("position fen")));
+  EXPECT_FALSE(uci::parse_position(uci::tokenize("position startpos e2e4")));
+}
+
+}  // namespace
+}  // namespace engine

@@ -1,0 +1,213 @@
+// Scripted UCI sessions: the protocol handshake, options, positions with both
+// castling spellings, go with its limits, stop during an infinite search,
+// ponderhit, go perft, and garbage lines answered with "info string".
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <sstream>
+#include <streambuf>
+#include <thread>
+
+#include "engine/uci/uci.h"
+
+namespace engine::uci {
+namespace {
+
+// An output buffer the search thread may write while the test reads it.
+class LockedBuffer : public std::streambuf {
+ public:
+  std::string text() {
+    std::lock_guard lock(mutex_);
+    return text_;
+  }
+
+ protected:
+  int overflow(int c) override {
+    if (c == EOF) return 0;
+    std::lock_guard lock(mutex_);
+    text_ += char(c);
+    return c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    std::lock_guard lock(mutex_);
+    text_.append(s, std::size_t(n));
+    return n;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::string text_;
+};
+
+class Session {
+ public:
+  Session() : out_(&buffer_), adapter_(in_, out_) {}
+  bool send(std::string_view line) { return adapter_.handle(line); }
+  std::string output() { return buffer_.text(); }
+  // Waits (bounded) until the output contains `needle`.
+  bool wait_for(std::string_view needle, int max_ms = 20'000) {
+    for (int waited = 0; waited < max_ms; waited += 5) {
+      if (output().find(needle) != std::string::npos) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return false;
+  }
+  std::size_t count(std::string_view needle) {
+    const std::string text = output();
+    std::size_t n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+  }
+  std::string last_line_starting(std::string_view prefix) {
+    std::istringstream lines(output());
+    std::string line, last;
+    while (std::getline(lines, line))
+      if (line.rfind(prefix, 0) == 0) last = line;
+    return last;
+  }
+
+ private:
+  std::istringstream in_;
+  LockedBuffer buffer_;
+  std::ostream out_;
+  UciAdapter adapter_;
+};
+
+TEST(UciSession, HandshakeListsTheOptions) {
+  Session s;
+  s.send("uci");
+  const std::string out = s.output();
+  EXPECT_NE(out.find("id name paxbot"), std::string::npos);
+  for (const char* option :
+       {"option name Hash type spin", "option name Threads type spin",
+        "option name Move Overhead type spin", "option name UCI_Chess960 type check",
+        "option name UCI_Variant type combo default chess var chess var pacifist"})
+    EXPECT_NE(out.find(option), std::string::npos) << option;
+  EXPECT_NE(out.find("uciok"), std::string::npos);
+  s.send("isready");
+  EXPECT_NE(s.output().find("readyok"), std::string::npos);
+}
+
+TEST(UciSession, GoDepthPrintsInfoAndBestMove) {
+  Session s;
+  s.send("setoption name Hash value 8");
+  s.send("setoption name Threads value 1");
+  s.send("ucinewgame");
+  s.send("position startpos moves e2e4 e7e5");
+  s.send("go depth 4");
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  const std::string info = s.last_line_starting("info depth 4");
+  for (const char* field :
+       {" seldepth ", " score cp ", " nodes ", " nps ", " hashfull ", " time ", " pv "})
+    EXPECT_NE(info.find(field), std::string::npos) << field << " in: " << info;
+  s.send("quit");
+}
+
+TEST(UciSession, StopEndsAnInfiniteSearch) {
+  Session s;
+  s.send("position startpos");
+  s.send("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(s.count("bestmove"), 0u) << "an infinite search must wait for stop";
+  s.send("isready");
+  EXPECT_TRUE(s.wait_for("readyok"));
+  s.send("stop");
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  EXPECT_EQ(s.count("bestmove"), 1u);
+  EXPECT_FALSE(s.send("quit"));
+}
+
+TEST(UciSession, PonderhitTurnsPonderingIntoATimedSearch) {
+  Session s;
+  s.send("position startpos moves d2d4");
+  s.send("go ponder wtime 200 btime 200");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(s.count("bestmove"), 0u);
+  s.send("ponderhit");
+  EXPECT_TRUE(s.wait_for("bestmove"));
+}
+
+TEST(UciSession, CastlingFollowsUciConventionUnlessChess960) {
+  const char* fen = "position fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+  Session s;
+  s.send(fen);
+  s.send("go perft 1");
+  ASSERT_TRUE(s.wait_for("Nodes searched: "));
+  EXPECT_NE(s.output().find("e1g1: 1"), std::string::npos);
+  EXPECT_NE(s.output().find("e1c1: 1"), std::string::npos);
+  // Both spellings are accepted as input.
+  s.send(std::string(fen) + " moves e1h1 e8g8");
+  s.send("d");
+  EXPECT_NE(s.output().find("fen r4rk1/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - -"), std::string::npos);
+
+  Session c;
+  c.send("setoption name UCI_Chess960 value true");
+  c.send(fen);
+  c.send("go perft 1");
+  ASSERT_TRUE(c.wait_for("Nodes searched: "));
+  EXPECT_NE(c.output().find("e1h1: 1"), std::string::npos);
+  EXPECT_NE(c.output().find("e1a1: 1"), std::string::npos);
+}
+
+TEST(UciSession, PacifistVariantOption) {
+  Session s;
+  s.send("setoption name UCI_Variant value pacifist");
+  s.send("position fen 1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1");
+  s.send("go depth 3");
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  EXPECT_NE(s.output().find("bestmove g1b6"), std::string::npos);
+  EXPECT_NE(s.output().find("score mate 1"), std::string::npos);
+  s.send("go perft 2");
+  EXPECT_TRUE(s.wait_for("Nodes searched: 769"));
+}
+
+TEST(UciSession, GarbageIsAnsweredWithInfoStringAndIgnored) {
+  Session s;
+  const char* garbage[] = {
+      "xyzzy",
+      "position",
+      "position sideways",
+      "position fen not/a/fen w - - 0 1",
+      "position startpos moves e2e5",
+      "position startpos junk e2e4",
+      "setoption",
+      "setoption name Hash value lots",
+      "setoption name Threads value 0",
+      "setoption name UCI_Variant value atomic",
+      "setoption name NoSuchOption value 1",
+      "go wtime soon",
+      "go sideways",
+  };
+  for (const char* line : garbage) {
+    const std::size_t before = s.count("info string");
+    EXPECT_TRUE(s.send(line));
+    EXPECT_GT(s.count("info string"), before) << line;
+  }
+  EXPECT_TRUE(s.wait_for("bestmove"));  // the last two go commands still search
+  s.send("stop");
+  // The position is unchanged by the bad commands: still the start position.
+  s.send("d");
+  EXPECT_NE(s.output().find("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            std::string::npos);
+  s.send("");
+  s.send("   ");
+  EXPECT_TRUE(s.send("isready"));
+  EXPECT_TRUE(s.wait_for("readyok"));
+}
+
+TEST(UciSession, ReadsAScriptFromAStreamUntilQuit) {
+  std::istringstream in(
+      "uci\nisready\nposition startpos moves g1f3\ngo nodes 500\nisready\nquit\ngo depth 3\n");
+  LockedBuffer buffer;
+  std::ostream out(&buffer);
+  UciAdapter adapter(in, out);
+  EXPECT_EQ(adapter.run(), 0);
+  const std::string text = buffer.text();
+  EXPECT_NE(text.find("uciok"), std::string::npos);
+  EXPECT_NE(text.find("bestmove"), std::string::npos);
+  EXPECT_EQ(text.find("bestmove"), text.rfind("bestmove"));  // nothing after quit
+}
+
+}  // namespace
+}  // namespace engine::uci

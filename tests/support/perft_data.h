@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +18,11 @@ struct PerftRow {
   std::string variant;  // "standard", "chess960" or "pacifist"
   int line = 0;         // line number in the file, for test names
 };
+
+// How gtest prints a row (test names stay readable and stable between runs).
+inline void PrintTo(const PerftRow& row, std::ostream* os) {
+  *os << row.variant << " depth " << row.depth << " " << row.fen;
+}
 
 inline std::vector<PerftRow> read_perft_rows(const std::string& file,
                                              const std::string& default_variant) {

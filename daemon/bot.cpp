@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "daemon/challenge_policy.h"
+#include "daemon/http/rate_limiter.h"
 
 namespace bot {
 namespace {
@@ -99,7 +100,15 @@ int Bot::run() {
 // The event stream: every (re)connection replays ongoing games and pending challenges.
 void Bot::read_events(std::stop_token stop) {
   int failures = 0;
+  // The server allows 30 event-stream connections per 10 minutes and token.
+  ReconnectBudget budget(clock_);
   while (!stop.stop_requested()) {
+    if (!budget.try_acquire()) {
+      log_.warning("event stream: 30 connections in 10 minutes used; waiting ",
+                   budget.wait_time().count() / 1000, " s");
+      clock_.sleep_for(budget.wait_time(), stop);
+      continue;
+    }
     bool announced = false;
     StreamControl control;
     control.stop = stop;

@@ -69,10 +69,12 @@ TEST(DaemonFaults, RateLimitsAndServerErrorsOnMoves) {
   play_one_game_and_check(arena, alice, bob);
 }
 
-TEST(DaemonFaults, SilentGameStreamIsReconnectedByTheWatchdog) {
+TEST(DaemonFaults, SilentStreamsAreReconnectedByTheWatchdog) {
   Arena arena({"--test-hooks"});
+  // Both stream kinds go quiet (not even keep-alives) once each; the 20 s watchdog notices.
   arena.add_hook(
       {{"action", "silent"}, {"path", "/api/bot/game/stream/"}, {"after", 4}, {"times", 1}});
+  arena.add_hook({{"action", "silent"}, {"path", "/api/stream/event"}, {"after", 2}, {"times", 1}});
   ChildProcess alice = arena.start_bot("alice");
   ChildProcess bob = arena.start_bot("bob");
   play_one_game_and_check(arena, alice, bob);

@@ -43,6 +43,7 @@ GameSession::~GameSession() {
 }
 
 void GameSession::start() {
+  chat_thread_ = std::thread([this] { post_chat_messages(); });
   thread_ = std::thread([this] { run(); });
 }
 
@@ -66,6 +67,20 @@ void GameSession::run() {
   reader_stop_.request_stop();
   if (reader_.joinable()) reader_.join();
   if (!done_) finish("stopped", std::nullopt);
+  chat_closing_ = true;  // the chat thread sends what is queued (goodbyes), then ends
+  if (chat_thread_.joinable()) chat_thread_.join();
+}
+
+void GameSession::post_chat_messages() {
+  while (true) {
+    auto message = chat_queue_.pop_for(std::chrono::milliseconds(100));
+    if (!message) {
+      if (chat_closing_) return;
+      continue;
+    }
+    if (auto r = client_.post_chat(game_id_, message->first, message->second); !r)
+      log_.warning("game ", game_id_, ": chat failed: ", r.error().describe());
+  }
 }
 
 // The game stream: replayed from gameFull on every (re)connection, so drops lose nothing.
@@ -400,9 +415,7 @@ void GameSession::write_record(const std::string& status, std::optional<engine::
 }
 
 void GameSession::say(ChatRoom room, const std::string& text) {
-  if (text.empty()) return;
-  if (auto r = client_.post_chat(game_id_, room, fill_placeholders(text)); !r)
-    log_.warning("game ", game_id_, ": chat failed: ", r.error().describe());
+  if (!text.empty()) chat_queue_.push({room, fill_placeholders(text)});
 }
 
 std::string GameSession::fill_placeholders(const std::string& text) const {

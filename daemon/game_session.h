@@ -5,7 +5,8 @@
 // Threads: the session thread owns all state and handles events in order from
 // one queue; a reader thread turns the game stream into events (reconnecting
 // after drops); the engine's search thread reports its best move through the
-// same queue. The public methods may be called from any thread.
+// same queue; a chat thread posts chat messages, so a slow or failing chat
+// endpoint never delays a move. The public methods may be called from any thread.
 #pragma once
 
 #include <atomic>
@@ -107,6 +108,7 @@ class GameSession {
   void post_move(engine::Move move, bool offer_draw, Clock::SteadyTime engine_done_at);
   void finish(const std::string& status, std::optional<engine::Color> winner);
   void say(ChatRoom room, const std::string& text);
+  void post_chat_messages();
   bool our_turn() const;
   bool wants_draw() const;
   bool wants_to_resign() const;
@@ -126,6 +128,9 @@ class GameSession {
   std::stop_source reader_stop_;  // thread-safe: stop() may request it from any thread
   std::thread thread_;
   std::thread reader_;
+  EventQueue<std::pair<ChatRoom, std::string>> chat_queue_;
+  std::atomic<bool> chat_closing_{false};
+  std::thread chat_thread_;
 
   // Owned by the session thread.
   engine::Engine engine_;

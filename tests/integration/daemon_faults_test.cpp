@@ -84,3 +84,32 @@ TEST(DaemonFaults, SilentStreamsAreReconnectedByTheWatchdog) {
 
 }  // namespace
 }  // namespace paxbot_test
+
+namespace paxbot_test {
+namespace {
+
+TEST(DaemonFaults, SlowAndFailingChatNeverDelaysMoves) {
+  Arena arena({"--test-hooks"});
+  ChildProcess alice = arena.start_bot("alice");
+  ChildProcess bob = arena.start_bot("bob");
+  ASSERT_TRUE(wait_until(
+      [&] { return arena.log_of("alice").find("playing as alice") != std::string::npos; }, 10s));
+  ASSERT_TRUE(wait_until(
+      [&] { return arena.log_of("bob").find("playing as bob") != std::string::npos; }, 10s));
+  // Greetings are answered after 25 s (longer than the 20 s first-move deadline of a bullet
+  // game), every later chat message fails. Moves must not wait for any of it.
+  const std::string id = arena.challenge("bob", "alice", "standard", 60, 1);
+  arena.add_hook(
+      {{"action", "slow"}, {"path", "/api/bot/game/" + id + "/chat"}, {"ms", 25000}, {"times", 2}});
+  arena.add_hook({{"action", "status"}, {"path", "/api/bot/game/" + id + "/chat"}, {"code", 500}});
+  EXPECT_TRUE(wait_until([&] { return arena.outcome(id).plies >= 10; }, 20s))
+      << arena.log_of("alice");
+  EXPECT_TRUE(arena.wait_for_end(id, 240s));
+  GameOutcome o = arena.outcome(id);
+  EXPECT_NE(o.status, "noStart");
+  EXPECT_NE(o.status, "aborted");
+  EXPECT_NE(o.status, "outoftime");
+}
+
+}  // namespace
+}  // namespace paxbot_test

@@ -79,8 +79,16 @@ std::vector<std::string> DemoPlayer::errors() const {
 
 std::expected<std::string, std::string> DemoPlayer::challenge(const std::string& dest,
                                                               const std::string& form) {
-  httplib::Client http(options_.host, options_.port);
-  http.set_default_headers({{"Authorization", "Bearer " + options_.token}});
+  return create_challenge(options_.host, options_.port, options_.token, dest, form);
+}
+
+std::expected<std::string, std::string> DemoPlayer::create_challenge(const std::string& host,
+                                                                     int port,
+                                                                     const std::string& token,
+                                                                     const std::string& dest,
+                                                                     const std::string& form) {
+  httplib::Client http(host, port);
+  http.set_default_headers({{"Authorization", "Bearer " + token}});
   auto res = http.Post("/api/challenge/" + dest, form, "application/x-www-form-urlencoded");
   if (!res) return std::unexpected("challenge: no answer from the server");
   json body = json::parse(res->body, nullptr, false);

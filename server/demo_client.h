@@ -50,6 +50,11 @@ class DemoPlayer {
   // POST /api/challenge/{dest} with a form body; returns the challenge (= game) id.
   std::expected<std::string, std::string> challenge(const std::string& dest,
                                                     const std::string& form);
+  // The same for any token.
+  static std::expected<std::string, std::string> create_challenge(const std::string& host, int port,
+                                                                  const std::string& token,
+                                                                  const std::string& dest,
+                                                                  const std::string& form);
   // Waits for the gameFinish event of a game; returns its `game` object.
   std::optional<nlohmann::json> wait_finished(const std::string& game_id,
                                               std::chrono::milliseconds timeout);

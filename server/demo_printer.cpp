@@ -5,7 +5,7 @@
 #include "engine/bitboard.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "server/pgn.h"
+#include "engine/san.h"
 #include "server/variants.h"
 
 namespace server {
@@ -44,7 +44,9 @@ void DemoPrinter::on_line(const std::string& id, const json& line) {
     const std::string initial = line["initialFen"];
     auto pos = engine::parse_fen(initial, rules);
     if (!pos) return;
-    auto [it, fresh] = games_.try_emplace(id, Track{*pos});
+    Track track;
+    track.pos = *pos;
+    auto [it, fresh] = games_.try_emplace(id, std::move(track));
     if (fresh) {
       out_ << "\n=== " << line["variant"]["name"].get<std::string>() << ": "
            << line["white"]["name"].get<std::string>() << " (white) vs "
@@ -78,7 +80,7 @@ void DemoPrinter::print_moves(Track& t, const std::string& moves) {
     }
     const engine::Color mover = t.pos.side_to_move();
     const int number = t.pos.fullmove_number();
-    const std::string san = move_to_san(t.pos, *move);
+    const std::string san = engine::move_to_san(t.pos, *move);
     engine::UndoRecord undo;
     t.pos.make_move(*move, undo);
     std::string text = std::to_string(number) + (mover == engine::White ? ". " : "... ") + san;
@@ -100,6 +102,7 @@ void DemoPrinter::print_moves(Track& t, const std::string& moves) {
 
 void DemoPrinter::print_end(Track& t, const json& state) {
   const std::string winner = state.value("winner", "");
+  t.status = state["status"];
   t.result = winner == "white" ? "1-0" : winner == "black" ? "0-1" : "1/2-1/2";
   if (state["status"] == "aborted") t.result = "*";
   out_ << "final position:\n"
@@ -125,6 +128,20 @@ int DemoPrinter::conversions(const std::string& id) const {
   std::lock_guard lock(mutex_);
   auto it = games_.find(id);
   return it == games_.end() ? 0 : it->second.conversions;
+}
+
+}  // namespace server
+
+namespace server {
+
+std::string DemoPrinter::summary(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = games_.find(id);
+  if (it == games_.end()) return "*";
+  std::string text = it->second.result + " (" + it->second.status;
+  if (it->second.pos.pacifist())
+    text += ", " + std::to_string(it->second.conversions) + " conversions";
+  return text + ")";
 }
 
 }  // namespace server

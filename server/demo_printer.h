@@ -29,6 +29,8 @@ class DemoPrinter {
   std::string result(const std::string& id) const;
   // Conversions printed so far in game `id` (pieces that changed colour).
   int conversions(const std::string& id) const;
+  // "1-0 (variantEnd, 40 conversions)" for a finished game.
+  std::string summary(const std::string& id) const;
 
  private:
   struct Track {
@@ -36,6 +38,7 @@ class DemoPrinter {
     std::size_t printed = 0;
     int conversions = 0;
     std::string result = "*";
+    std::string status;
   };
   void print_moves(Track& t, const std::string& moves);
   void print_end(Track& t, const nlohmann::json& state);

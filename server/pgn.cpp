@@ -3,20 +3,14 @@
 #include <ctime>
 
 #include "engine/fen.h"
-#include "engine/game.h"
-#include "engine/movegen.h"
 #include "engine/notation.h"
-#include "engine/status.h"
+#include "engine/san.h"
 #include "server/views.h"
 
 namespace server {
 namespace {
 
 using namespace engine;
-
-std::string square_name(Square s) {
-  return std::string{char('a' + file_of(s)), char('1' + rank_of(s))};
-}
 
 std::string two_digits(int n) {
   std::string text = std::to_string(n);
@@ -69,45 +63,6 @@ void tag(std::string& out, const std::string& name, const std::string& value) {
 }
 
 }  // namespace
-
-std::string move_to_san(const Position& pos, Move m) {
-  std::string san;
-  if (m.kind() == MoveKind::Castling) {
-    san = m.to() > m.from() ? "O-O" : "O-O-O";
-  } else {
-    const PieceType type = type_of(pos.piece_on(m.from()));
-    const bool capture = !pos.pacifist() && pos.is_capture(m);
-    if (type == Pawn) {
-      if (capture) san += char('a' + file_of(m.from())) + std::string("x");
-      san += square_name(m.to());
-      if (m.kind() == MoveKind::Promotion) san += std::string("=") + "PNBRQK"[m.promotion()];
-    } else {
-      san += "PNBRQK"[type];
-      bool ambiguous = false, same_file = false, same_rank = false;
-      for (Move other : legal_moves(pos)) {
-        if (other == m || other.kind() == MoveKind::Castling || other.to() != m.to() ||
-            type_of(pos.piece_on(other.from())) != type)
-          continue;
-        ambiguous = true;
-        same_file |= file_of(other.from()) == file_of(m.from());
-        same_rank |= rank_of(other.from()) == rank_of(m.from());
-      }
-      if (ambiguous && (!same_file || same_rank)) san += char('a' + file_of(m.from()));
-      if (ambiguous && same_file) san += char('1' + rank_of(m.from()));
-      if (capture) san += 'x';
-      san += square_name(m.to());
-    }
-  }
-  Position after = pos;
-  UndoRecord undo;
-  after.make_move(m, undo);
-  if (!pos.pacifist()) {
-    if (after.in_check()) san += legal_moves(after).empty() ? '#' : '+';
-  } else if (game_status(after).termination == Termination::KingLost) {
-    san += '#';
-  }
-  return san;
-}
 
 std::vector<std::string> san_moves(const Game& game) {
   std::vector<std::string> out;

@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/position.h"
 #include "server/games.h"
 
 namespace server {
@@ -19,10 +18,7 @@ struct PgnPlayers {
   bool black_bot = false;
 };
 
-// Standard algebraic notation of m, a legal move of pos: Nbd7, exd5, e8=Q, O-O, Qh7#.
-// Pacifist moves never capture; '#' marks a move that leaves the opponent kingless for good.
-std::string move_to_san(const engine::Position& pos, engine::Move m);
-// The game's moves in SAN.
+// The game's moves in SAN (engine/san.h).
 std::vector<std::string> san_moves(const Game& game);
 // The PGN: tag pairs, then the movetext on one line (with [%clk] comments when clocks).
 std::string game_pgn(const Game& game, const PgnPlayers& players, const std::string& base_url,

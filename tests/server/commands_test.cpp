@@ -68,7 +68,8 @@ TEST(ServeCommand, ListenAddressesAndRepeatedOptions) {
 
 TEST(DemoCommand, TwoBotsPlayBothGamesAndExitZero) {
   std::ostringstream out, err;
-  int rc = demo_command({"--movetime", "2", "--draw-after", "60", "--seed", "7"}, out, err);
+  int rc = demo_command(
+      {"--players", "builtin", "--movetime", "10", "--draw-after", "60", "--seed", "7"}, out, err);
   EXPECT_EQ(rc, 0) << err.str() << out.str();
   const std::string text = out.str();
   EXPECT_NE(text.find("=== Pacifist"), std::string::npos) << text;
@@ -77,6 +78,26 @@ TEST(DemoCommand, TwoBotsPlayBothGamesAndExitZero) {
   EXPECT_NE(text.find("result: "), std::string::npos);
   EXPECT_NE(text.find("summary:"), std::string::npos);
   EXPECT_TRUE(err.str().empty()) << err.str();
+}
+
+TEST(DemoCommand, BadOptions) {
+  std::ostringstream out, err;
+  EXPECT_EQ(demo_command({"--players", "robots"}, out, err), 2);
+  EXPECT_EQ(demo_command({"--movetime", "0"}, out, err), 2);
+  EXPECT_EQ(demo_command({"--help"}, out, err), 0);
+  EXPECT_NE(out.str().find("--players"), std::string::npos);
+}
+
+// The real thing: two `paxbot run` daemons (label slow: it needs the paxbot binary and
+// takes about half a minute).
+TEST(SlowDemo, DaemonPlayersFinishBothGames) {
+  std::ostringstream out, err;
+  int rc = demo_command({"--players", "daemon", "--paxbot", PAXBOT_BINARY, "--movetime", "30"}, out,
+                        err);
+  EXPECT_EQ(rc, 0) << err.str() << out.str();
+  EXPECT_NE(out.str().find("two `paxbot run` daemons"), std::string::npos);
+  EXPECT_NE(out.str().find("=== Pacifist"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("=== Standard"), std::string::npos) << out.str();
 }
 
 }  // namespace

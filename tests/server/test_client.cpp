@@ -1,5 +1,7 @@
 #include "tests/server/test_client.h"
 
+#include <thread>
+
 namespace server::testing {
 
 json Reply::parsed() const {
@@ -59,7 +61,12 @@ Reply Api::del(const std::string& path) {
 }
 
 std::unique_ptr<StreamClient> Api::stream(const std::string& path, const std::string& user_agent) {
-  return std::make_unique<StreamClient>("127.0.0.1", port_, path, token_, user_agent);
+  auto stream = std::make_unique<StreamClient>("127.0.0.1", port_, path, token_, user_agent);
+  // Once the status line arrived the server has registered the stream: events that
+  // happen from now on reach it.
+  for (int i = 0; i < 1000 && stream->status() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  return stream;
 }
 
 json next_json(StreamClient& s, std::chrono::milliseconds timeout) {

@@ -57,6 +57,7 @@ class Api {
   Reply post(const std::string& path, const std::string& body = "",
              const std::string& content_type = "application/x-www-form-urlencoded");
   Reply del(const std::string& path);
+  // Opens a stream and returns once the server answered (its status is known).
   std::unique_ptr<StreamClient> stream(const std::string& path,
                                        const std::string& user_agent = "paxbot-test");
 

@@ -1,11 +1,8 @@
-// Pure pieces of the server: clocks, time controls, SAN, challenge forms.
+// Pure pieces of the server: clocks, time controls, variants, challenge forms.
 #include <gtest/gtest.h>
 
-#include "engine/fen.h"
-#include "engine/notation.h"
 #include "server/challenges.h"
 #include "server/clocks.h"
-#include "server/pgn.h"
 #include "server/variants.h"
 
 namespace server {
@@ -51,35 +48,6 @@ TEST(Variants, KeysNamesAndPerfs) {
   EXPECT_EQ(perf_key(GameVariant::FromPosition, "blitz"), "blitz");
   EXPECT_EQ(perf_key(GameVariant::Pacifist, "blitz"), "pacifist");
   EXPECT_EQ(perf_name("ultraBullet"), "UltraBullet");
-}
-
-std::string san(const std::string& fen, const std::string& uci,
-                engine::Variant v = engine::Variant::Standard) {
-  auto pos = engine::parse_fen(fen, v);
-  if (!pos) return "bad fen: " + pos.error();
-  auto m = engine::parse_uci_move(*pos, uci);
-  if (!m) return "bad move: " + m.error();
-  return move_to_san(*pos, *m);
-}
-
-TEST(San, PiecesCapturesCastlingPromotionAndChecks) {
-  EXPECT_EQ(san(std::string(engine::kStartFen), "g1f3"), "Nf3");
-  EXPECT_EQ(san(std::string(engine::kStartFen), "e2e4"), "e4");
-  EXPECT_EQ(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1"), "O-O");
-  EXPECT_EQ(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"), "O-O-O");
-  EXPECT_EQ(san("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), "exd5");
-  EXPECT_EQ(san("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"), "a8=Q+");
-  EXPECT_EQ(san("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8#");
-  // Disambiguation by file, by rank, by both.
-  EXPECT_EQ(san("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2"), "Nbd2");
-  EXPECT_EQ(san("4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "a1a2"), "R1a2");
-  EXPECT_EQ(san("7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1", "a4b3"), "Qa4b3");
-}
-
-TEST(San, PacifistHasNoCapturesAndMarksKingLoss) {
-  const std::string fen = "1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1";
-  EXPECT_EQ(san(fen, "g1b6", engine::Variant::Pacifist), "Qb6#");
-  EXPECT_EQ(san(std::string(engine::kStartFen), "g1f3", engine::Variant::Pacifist), "Nf3");
 }
 
 TEST(ChallengeForm, DefaultsAndDeclineKeys) {

@@ -38,7 +38,12 @@ std::expected<bool, std::string> check_value(const SetOption& option) {
 
 }  // namespace
 
-UciAdapter::UciAdapter(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
+UciAdapter::UciAdapter(std::istream& in, std::ostream& out) : in_(in), out_(out) {
+  // std::cin is tied to std::cout: every read would flush the output from the reading
+  // thread, outside out_mutex_, racing with the search thread's writes (lines came out
+  // twice). All output is flushed explicitly by send().
+  in_.tie(nullptr);
+}
 
 UciAdapter::~UciAdapter() {
   engine_.stop();

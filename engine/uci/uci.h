@@ -9,7 +9,8 @@
 // Lines it cannot use are answered with "info string" and otherwise ignored.
 //
 // Thread contract: run() (or handle()) on one thread; the engine's search thread
-// writes info and bestmove lines; all output goes through one mutex.
+// writes info and bestmove lines; all output goes through one mutex. The adapter
+// unties `in` from any output stream (reads must not flush `out` behind the mutex).
 #pragma once
 
 #include <iosfwd>

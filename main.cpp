@@ -6,6 +6,7 @@
 
 #include "config/check_config_command.h"
 #include "daemon/run_command.h"
+#include "daemon/status_command.h"
 #include "engine/tools/rules_commands.h"
 #include "engine/tools/search_commands.h"
 #include "paxbot_version.h"
@@ -27,6 +28,8 @@ constexpr Command kCommands[] = {
      bot::run_command},
     {"upgrade", "turn the configured account into a bot account (irreversible)",
      bot::upgrade_command},
+    {"status", "show a running daemon's games, queue, matchmaking and rate limits",
+     bot::status_command},
     {"perft", "count move-tree leaves per root move (move generation test)",
      engine::tools::perft_command},
     {"moves", "list legal moves with the FEN after each, and the game status",
@@ -37,6 +40,8 @@ constexpr Command kCommands[] = {
      engine::tools::uci_command},
     {"bench", "search fixed positions to a fixed depth; print the node-count signature",
      engine::tools::bench_command},
+    {"selfplay", "play two settings of the engine against each other (any variant, incl. Pacifist)",
+     engine::tools::selfplay_command},
     {"serve", "run a local server that speaks the Lichess Bot API (incl. Pacifist games)",
      server::serve_command},
     {"demo", "start a local server and let two bots play a Pacifist and a standard game",

@@ -60,7 +60,8 @@ Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logge
       memory_(config_.matchmaking.state_file,
               std::chrono::hours(config_.matchmaking.decline_cooldown_h), log_),
       matchmaker_(config_.matchmaking, me_.id, clock_, log_, memory_, make_random_source(),
-                  {.bot_games_per_day = std::min(100, config_.challenge.bot_games_per_day)}) {}
+                  {.bot_games_per_day = std::min(100, config_.challenge.bot_games_per_day)}),
+      started_(clock_.system_now()) {}
 
 Bot::~Bot() {
   reader_stop_.request_stop();
@@ -81,6 +82,7 @@ std::size_t Bot::games_in_progress() const {
 
 int Bot::run() {
   log_.info("playing as ", me_.name, "; up to ", config_.challenge.concurrency, " games at once");
+  start_status_page();
   reader_ = std::thread([this] { read_events(reader_stop_.get_token()); });
   while (!exit_now_) {
     if (auto event = queue_.pop_for(kLoopTick)) handle(*event);
@@ -317,6 +319,7 @@ void Bot::housekeeping() {
     notifier_.status(status);
   }
   serve_queue();
+  publish_status();
 }
 
 // Challenges other online bots while idle (config section `matchmaking`, off by default).

@@ -22,6 +22,7 @@
 #include "daemon/matchmaking.h"
 #include "daemon/opponent_memory.h"
 #include "daemon/pgn_record.h"
+#include "daemon/status_server.h"
 #include "daemon/systemd_notify.h"
 
 namespace bot {
@@ -70,6 +71,8 @@ class Bot {
   void begin_shutdown();
   void housekeeping();
   void matchmake();
+  void start_status_page();
+  void publish_status();
   int bot_games_today();
   int slots_used() const { return int(sessions_.size() + accepted_.size()); }
   SessionSettings session_settings();
@@ -84,6 +87,8 @@ class Bot {
   PgnSink pgn_;
   OpponentMemory memory_;
   Matchmaker matchmaker_;
+  std::unique_ptr<StatusServer> status_page_;  // null unless status_http.enabled
+  const Clock::SystemTime started_;
   std::atomic<int> queued_for_chat_{0};  // waiting_.size(), readable from session threads
   EventQueue<Event> queue_;
   std::stop_source reader_stop_;

@@ -196,6 +196,7 @@ void GameSession::on_game_state(const GameStateEvent& state) {
     waiting_for_opponent_since_ = clock_.now();
   }
   if (our_turn() && !searching_) start_search();
+  publish_summary();
 }
 
 void GameSession::answer_offers(const GameStateEvent& state) {
@@ -302,6 +303,8 @@ void GameSession::on_engine_done(const EngineDone& done) {
   last_eval_ =
       PgnEval::from_search(done.result.info.score_cp, done.result.info.mate_in, our_color_);
   last_depth_ = done.result.info.depth;
+  last_mate_in_ = done.result.info.mate_in;
+  publish_summary();
   notes_[board_->moves().size()] = {
       last_eval_, std::chrono::duration_cast<std::chrono::milliseconds>(done.at - search_started_)};
   if (wants_to_resign()) {
@@ -432,6 +435,36 @@ std::string GameSession::fill_placeholders(const std::string& text) const {
     }
   }
   return out;
+}
+
+GameSummary GameSession::summary() const {
+  std::lock_guard lock(summary_mutex_);
+  GameSummary copy = summary_;
+  if (copy.id.empty()) copy.id = game_id_;
+  return copy;
+}
+
+void GameSession::publish_summary() {
+  if (!board_ || !full_) return;
+  GameSummary s;
+  s.id = game_id_;
+  s.opponent = opponent_;
+  s.variant = full_->variant;
+  s.speed = full_->speed;
+  s.color = our_color_ == engine::White ? "white" : "black";
+  s.plies = int(board_->moves().size());
+  s.our_turn = our_turn();
+  if (last_state_ && full_->clock) {
+    const bool white = our_color_ == engine::White;
+    s.our_clock_ms = white ? last_state_->wtime_ms : last_state_->btime_ms;
+    s.their_clock_ms = white ? last_state_->btime_ms : last_state_->wtime_ms;
+  }
+  if (last_mate_in_)
+    s.mate_in = last_mate_in_;
+  else if (!our_scores_.empty())
+    s.eval_cp = our_scores_.back();
+  std::lock_guard lock(summary_mutex_);
+  summary_ = std::move(s);
 }
 
 }  // namespace bot

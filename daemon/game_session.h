@@ -13,6 +13,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -29,6 +30,7 @@
 #include "daemon/logging.h"
 #include "daemon/pgn_record.h"
 #include "daemon/search_budget.h"
+#include "daemon/status_report.h"
 #include "engine/engine.h"
 
 namespace bot {
@@ -79,6 +81,8 @@ class GameSession {
   void stop();
   const std::string& game_id() const { return game_id_; }
   bool finished() const { return finished_.load(); }
+  // The game as the session last saw it, for the status page; any thread.
+  GameSummary summary() const;
 
  private:
   struct StreamGone {
@@ -109,6 +113,7 @@ class GameSession {
   void finish(const std::string& status, std::optional<engine::Color> winner);
   void say(ChatRoom room, const std::string& text);
   void post_chat_messages();
+  void publish_summary();
   bool our_turn() const;
   bool wants_draw() const;
   bool wants_to_resign() const;
@@ -131,6 +136,8 @@ class GameSession {
   EventQueue<std::pair<ChatRoom, std::string>> chat_queue_;
   std::atomic<bool> chat_closing_{false};
   std::thread chat_thread_;
+  mutable std::mutex summary_mutex_;
+  GameSummary summary_;  // guarded by summary_mutex_; written by the session thread
 
   // Owned by the session thread.
   engine::Engine engine_;
@@ -161,6 +168,7 @@ class GameSession {
   std::map<std::size_t, PlyNote> notes_;  // our eval and think time by ply, for the PGN
   std::optional<PgnEval> last_eval_;      // for !eval
   std::optional<int> last_depth_;
+  std::optional<int> last_mate_in_;  // full moves, from our side, of our last search
   bool wait_used_ = false;
 };
 

@@ -81,9 +81,11 @@ bool Matchmaker::ready(const MatchmakingInputs& inputs) {
   }
   if (!idle_long_enough(inputs, now)) return false;
   if (auto why = limit_reached(inputs, now)) {
+    held_back_by_ = *why;
     block(*why);
     return false;
   }
+  held_back_by_.clear();
   return !retry_at_ || now >= *retry_at_;
 }
 
@@ -359,6 +361,12 @@ int Matchmaker::credits_last_minute() const {
   const Clock::SteadyTime now = clock_.now();
   return int(std::count_if(credits_.begin(), credits_.end(),
                            [&](Clock::SteadyTime t) { return now - t < std::chrono::minutes(1); }));
+}
+
+std::vector<std::string> Matchmaker::pending_ids() const {
+  std::vector<std::string> ids;
+  for (const auto& [id, pending] : pending_) ids.push_back(id);
+  return ids;
 }
 
 int Matchmaker::credits_last_day() const {

@@ -118,6 +118,10 @@ class Matchmaker {
   // Credits spent in the last minute / day (for status lines and tests).
   int credits_last_minute() const;
   int credits_last_day() const;
+  // Our challenges waiting for an answer.
+  std::vector<std::string> pending_ids() const;
+  // The limit that held matchmaking back when it was last ready to go ("" = none).
+  const std::string& held_back_by() const { return held_back_by_; }
 
  private:
   struct Pending {
@@ -153,6 +157,7 @@ class Matchmaker {
   std::map<std::string, Clock::SteadyTime> skipped_until_;  // opponent id -> end (not saved)
   std::deque<Clock::SteadyTime> credits_;                   // spent, oldest first
   std::string last_block_;  // the blocking reason last logged ("" = none)
+  std::string held_back_by_;
 };
 
 }  // namespace bot

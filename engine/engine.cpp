@@ -58,12 +58,14 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
   });
 }
 
+// Both forward to the pool, whose flags are atomics and mutex-guarded, so they are safe
+// from any thread; without a running search they are harmless (go() resets the flags).
 void Engine::stop() {
-  if (thread_.joinable()) pool_->stop();
+  pool_->stop();
 }
 
 void Engine::ponderhit() {
-  if (thread_.joinable()) pool_->ponderhit();
+  pool_->ponderhit();
 }
 
 void Engine::wait() {

@@ -3,10 +3,10 @@
 // engines run at once in one process without sharing mutable state.
 //
 // Thread contract: the public methods are called from one controlling thread
-// (or under the caller's own lock). go() returns at once and searches on the
-// engine's own thread; the callbacks run there (see SearchCallbacks). stop(),
-// ponderhit() and searching() may be called while a search runs; set_options(),
-// new_game() and go() first stop and wait for a running search.
+// (or under the caller's own lock), except stop(), ponderhit() and searching(),
+// which any thread may call at any time. go() returns at once and searches on the
+// engine's own thread; the callbacks run there (see SearchCallbacks).
+// set_options(), new_game() and go() first stop and wait for a running search.
 #pragma once
 
 #include <atomic>

@@ -35,6 +35,12 @@ std::expected<int, std::string> LocalServer::start() {
   http_.set_keep_alive_max_count(100000);
   http_.set_keep_alive_timeout(options_.keep_alive_timeout_s);
   http_.set_tcp_nodelay(true);
+  // httplib's default adds SO_REUSEPORT, which lets a second server bind the same port
+  // silently; SO_REUSEADDR alone still allows a quick restart.
+  http_.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+  });
   if (options_.logger) {
     http_.set_logger(
         [log = options_.logger](const httplib::Request& req, const httplib::Response& res) {

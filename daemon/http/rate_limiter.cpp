@@ -41,6 +41,15 @@ milliseconds EndpointCooldowns::remaining(std::string_view endpoint) const {
   return ceil_ms(it->second - now);
 }
 
+std::vector<std::pair<std::string, milliseconds>> EndpointCooldowns::active() const {
+  const Clock::SteadyTime now = clock_.now();
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::string, milliseconds>> cooling;
+  for (const auto& [key, until] : until_)
+    if (until > now) cooling.emplace_back(key, ceil_ms(until - now));
+  return cooling;
+}
+
 RequestSerializer::Turn RequestSerializer::acquire(RequestPriority priority) {
   std::unique_lock lock(mutex_);
   const std::uint64_t ticket = next_ticket_++;

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "daemon/clock.h"
 
@@ -32,6 +33,8 @@ class EndpointCooldowns {
   bool is_cooling(std::string_view endpoint) const { return remaining(endpoint).count() > 0; }
   // Time left before `endpoint` may be used again; zero when it is free.
   std::chrono::milliseconds remaining(std::string_view endpoint) const;
+  // Every key still cooling down, with the time left.
+  std::vector<std::pair<std::string, std::chrono::milliseconds>> active() const;
 
  private:
   const Clock& clock_;

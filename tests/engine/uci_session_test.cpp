@@ -196,6 +196,17 @@ TEST(UciSession, GarbageIsAnsweredWithInfoStringAndIgnored) {
   EXPECT_TRUE(s.wait_for("readyok"));
 }
 
+TEST(UciSession, InputIsUntiedFromTheOutput) {
+  // Reading from a stream tied to the output (std::cin and std::cout) would flush the
+  // output on the reading thread, racing with the search thread's writes.
+  std::istringstream in("isready\n");
+  LockedBuffer buffer;
+  std::ostream out(&buffer);
+  in.tie(&out);
+  UciAdapter adapter(in, out);
+  EXPECT_EQ(in.tie(), nullptr);
+}
+
 TEST(UciSession, ReadsAScriptFromAStreamUntilQuit) {
   std::istringstream in(
       "uci\nisready\nposition startpos moves g1f3\ngo nodes 500\nisready\nquit\ngo depth 3\n");

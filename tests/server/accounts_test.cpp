@@ -144,3 +144,23 @@ TEST(Users, UserStatusAndOnlineBots) {
 
 }  // namespace
 }  // namespace server::testing
+
+namespace server::testing {
+namespace {
+
+TEST(Listen, ASecondServerOnABusyPortFailsNamingTheAddress) {
+  SystemClock clock;
+  LocalServer first(*Accounts::parse("alice:t1:bot\n", "f"), {}, clock);
+  auto port = first.start();
+  ASSERT_TRUE(port) << port.error();
+  ServerOptions same;
+  same.port = *port;
+  LocalServer second(*Accounts::parse("alice:t1:bot\n", "f"), same, clock);
+  auto clash = second.start();
+  ASSERT_FALSE(clash);
+  EXPECT_NE(clash.error().find("127.0.0.1:" + std::to_string(*port)), std::string::npos)
+      << clash.error();
+}
+
+}  // namespace
+}  // namespace server::testing

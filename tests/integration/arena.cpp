@@ -87,6 +87,7 @@ GameOutcome Arena::outcome(const std::string& game_id) {
   std::string status = j.value("status", "");
   if (status != "created" && status != "started") o.status = status;
   o.winner = j.value("winner", "");
+  o.variant = j.value("variant", "");
   std::string moves = j.value("moves", "");
   for (std::size_t i = 0; i < moves.size(); ++i)
     if (moves[i] != ' ' && (i == 0 || moves[i - 1] == ' ')) ++o.plies;

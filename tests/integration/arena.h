@@ -23,6 +23,7 @@ struct GameOutcome {
   std::string status;  // "mate", "resign", "draw", ... or "" while the game runs
   std::string winner;  // "white", "black" or ""
   int plies = 0;
+  std::string variant;  // Lichess key
 };
 
 class Arena {

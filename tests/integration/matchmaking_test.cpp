@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <regex>
+#include <set>
+
+#include <nlohmann/json.hpp>
 
 #include "tests/integration/arena.h"
 
@@ -51,6 +55,76 @@ TEST(Matchmaking, IdleBotChallengesAnOnlineBotAndWritesThePgn) {
       10s));
   EXPECT_NE(pgn.find("[Variant \"Pacifist\"]"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("[%eval"), std::string::npos) << pgn;
+}
+
+}  // namespace
+}  // namespace paxbot_test
+
+namespace paxbot_test {
+namespace {
+
+// Slow (minutes): alice, with matchmaking on and three slots, finds bob and dave on her
+// own and keeps playing until she has played every configured variant; her status page
+// never shows more games than slots. Variants are drawn at random, so this runs until
+// each has come up (about six challenges on average, one every idle_s = 30 s).
+TEST(MatchmakingSlow, WithTwoBotsOnlineItPlaysEveryConfiguredVariant) {
+  Arena arena;
+  const int port = free_port();
+  ChildProcess bob = arena.start_bot("bob");
+  ChildProcess dave = arena.start_bot("dave");
+  ChildProcess alice = arena.start_bot("alice",
+                                       "challenge:\n  concurrency: 3\n"
+                                       "status_http:\n  enabled: true\n  listen: 127.0.0.1:" +
+                                           std::to_string(port) +
+                                           "\n"
+                                           "matchmaking:\n"
+                                           "  enabled: true\n"
+                                           "  idle_s: 30\n"
+                                           "  allow_during_games: true\n"
+                                           "  time_controls:\n"
+                                           "    - {base_s: 60, increment_s: 0, weight: 1}\n"
+                                           "    - {base_s: 30, increment_s: 1, weight: 1}\n"
+                                           "  variants:\n"
+                                           "    - {name: standard, weight: 1}\n"
+                                           "    - {name: chess960, weight: 1}\n"
+                                           "    - {name: pacifist, weight: 1}\n");
+  bot::CurlHttpClient::Options page_options;
+  page_options.base_url = "http://127.0.0.1:" + std::to_string(port);
+  bot::CurlHttpClient page(page_options);
+  const std::regex challenged(
+      "matchmaking: challenged (\\w+) \\((\\w+), \\w+\\), challenge (\\w+)");
+  std::set<std::string> variants_played, opponents;
+  std::map<std::string, std::string> finished;  // game id -> status
+  std::size_t most_games_at_once = 0;
+  const bool all_played = wait_until(
+      [&] {
+        auto status = page.request(bot::HttpRequest::get("/status"));
+        if (status.ok()) {
+          auto report = nlohmann::json::parse(status.body, nullptr, false);
+          if (!report.is_discarded())
+            most_games_at_once = std::max(most_games_at_once, report["games"].size());
+        }
+        const std::string log = arena.log_of("alice");
+        for (std::sregex_iterator it(log.begin(), log.end(), challenged), end; it != end; ++it) {
+          const std::string id = (*it)[3];
+          if (finished.count(id)) continue;
+          GameOutcome o = arena.outcome(id);
+          if (o.status.empty()) continue;
+          finished[id] = o.status;
+          if (o.plies == 0) continue;  // declined or aborted before a move: not a game
+          EXPECT_NE(o.status, "outoftime") << id << "\n" << log;
+          EXPECT_EQ(o.variant, std::string((*it)[2])) << id;
+          variants_played.insert(o.variant);
+          opponents.insert((*it)[1]);
+        }
+        return variants_played.size() == 3;
+      },
+      std::chrono::minutes(12), std::chrono::seconds(1));
+  EXPECT_TRUE(all_played) << "variants played: " << variants_played.size() << "\n"
+                          << arena.log_of("alice");
+  EXPECT_LE(most_games_at_once, 3u);
+  EXPECT_GE(most_games_at_once, 1u);
+  for (const std::string& name : opponents) EXPECT_TRUE(name == "bob" || name == "dave") << name;
 }
 
 }  // namespace

@@ -100,15 +100,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
       "The token comes from LICHESS_BOT_TOKEN, the config's token_file, or the systemd\n"
       "credential 'token' ($CREDENTIALS_DIRECTORY/token); never from the command line.",
       kRunOptions);
-  auto parsed = engine::tools::parse_args(args, kRunOptions);
-  if (!parsed || !parsed->positional.empty()) {
-    err << "paxbot run: " << (parsed ? "unexpected argument" : parsed.error()) << "\n" << usage;
-    return 2;
-  }
-  if (parsed->has("--help")) {
-    out << usage;
-    return 0;
-  }
+  auto parsed = engine::tools::parse_command_line("run", args, kRunOptions, usage, out, err);
+  if (!parsed) return parsed.error();
   block_signals();  // before any thread starts
   auto startup = load_startup(*parsed, err);
   if (!startup) return 1;
@@ -144,15 +137,9 @@ int upgrade_command(const std::vector<std::string>& args, std::ostream& out, std
       "Turns the token's account into a bot account. This cannot be undone, and works only\n"
       "for accounts that never played a game.",
       kUpgradeOptions);
-  auto parsed = engine::tools::parse_args(args, kUpgradeOptions);
-  if (!parsed || !parsed->positional.empty()) {
-    err << "paxbot upgrade: " << (parsed ? "unexpected argument" : parsed.error()) << "\n" << usage;
-    return 2;
-  }
-  if (parsed->has("--help")) {
-    out << usage;
-    return 0;
-  }
+  auto parsed =
+      engine::tools::parse_command_line("upgrade", args, kUpgradeOptions, usage, out, err);
+  if (!parsed) return parsed.error();
   if (!parsed->has("--confirm")) {
     err << "paxbot upgrade: upgrading is irreversible; add --confirm to do it\n";
     return 2;

@@ -43,15 +43,8 @@ int status_command(const std::vector<std::string>& args, std::ostream& out, std:
       "Shows a running daemon's games, challenge queue, matchmaking, today's bot games and "
       "rate-limit cooldowns (from its status page: config section status_http).",
       kStatusOptions);
-  auto parsed = engine::tools::parse_args(args, kStatusOptions);
-  if (!parsed || !parsed->positional.empty()) {
-    err << "paxbot status: " << (parsed ? "unexpected argument" : parsed.error()) << "\n" << usage;
-    return 2;
-  }
-  if (parsed->has("--help")) {
-    out << usage;
-    return 0;
-  }
+  auto parsed = engine::tools::parse_command_line("status", args, kStatusOptions, usage, out, err);
+  if (!parsed) return parsed.error();
   auto url = page_url(*parsed);
   if (!url) {
     err << "paxbot status: " << url.error() << "\n";

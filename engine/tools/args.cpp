@@ -65,6 +65,25 @@ std::string usage_text(const std::string& command, const std::string& synopsis,
   return out;
 }
 
+std::expected<ParsedArgs, int> parse_command_line(const std::string& command,
+                                                  const std::vector<std::string>& args,
+                                                  const std::vector<OptionSpec>& options,
+                                                  const std::string& usage, std::ostream& out,
+                                                  std::ostream& err) {
+  auto parsed = parse_args(args, options);
+  if (!parsed || !parsed->positional.empty()) {
+    err << "paxbot " << command << ": "
+        << (parsed ? "unexpected argument '" + parsed->positional[0] + "'" : parsed.error()) << "\n"
+        << usage;
+    return std::unexpected(2);
+  }
+  if (parsed->has("--help")) {
+    out << usage;
+    return std::unexpected(0);
+  }
+  return std::move(*parsed);
+}
+
 std::expected<long long, std::string> parse_integer(const std::string& text,
                                                     const std::string& what, long long min,
                                                     long long max) {

@@ -5,6 +5,7 @@
 #include <expected>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,16 @@ std::expected<ParsedArgs, std::string> parse_args(const std::vector<std::string>
 // "usage: paxbot <command> <synopsis>" followed by one line per option.
 std::string usage_text(const std::string& command, const std::string& synopsis,
                        const std::string& description, const std::vector<OptionSpec>& options);
+
+// The start every subcommand without positional arguments shares: parses args; on a bad
+// option or a stray argument writes "paxbot <command>: <what>" and the usage to err and
+// returns exit code 2; on --help writes the usage to out and returns 0; otherwise returns
+// the parsed options.
+std::expected<ParsedArgs, int> parse_command_line(const std::string& command,
+                                                  const std::vector<std::string>& args,
+                                                  const std::vector<OptionSpec>& options,
+                                                  const std::string& usage, std::ostream& out,
+                                                  std::ostream& err);
 
 // Parses a whole decimal integer in [min, max]; an error names the option.
 std::expected<long long, std::string> parse_integer(const std::string& text,

@@ -11,17 +11,8 @@ namespace engine::tools {
 int uci_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const std::string usage =
       usage_text("uci", "", "Speaks the UCI protocol on standard input and output.", {});
-  auto parsed = parse_args(args, {});
-  if (!parsed || !parsed->positional.empty()) {
-    err << "paxbot uci: "
-        << (parsed ? "unexpected argument '" + parsed->positional[0] + "'" : parsed.error()) << "\n"
-        << usage;
-    return 2;
-  }
-  if (parsed->has("--help")) {
-    out << usage;
-    return 0;
-  }
+  auto parsed = parse_command_line("uci", args, {}, usage, out, err);
+  if (!parsed) return parsed.error();
   std::ios::sync_with_stdio(false);
   uci::UciAdapter adapter(std::cin, out);
   return adapter.run();
@@ -43,17 +34,8 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
       "bench", "[options]",
       "Searches fixed positions to a fixed depth; the node count is the search's signature.",
       options);
-  auto parsed = parse_args(args, options);
-  if (!parsed || !parsed->positional.empty()) {
-    err << "paxbot bench: "
-        << (parsed ? "unexpected argument '" + parsed->positional[0] + "'" : parsed.error()) << "\n"
-        << usage;
-    return 2;
-  }
-  if (parsed->has("--help")) {
-    out << usage;
-    return 0;
-  }
+  auto parsed = parse_command_line("bench", args, options, usage, out, err);
+  if (!parsed) return parsed.error();
   BenchOptions bench = defaults;
   struct IntOption {
     const char* name;

@@ -31,17 +31,8 @@ int selfplay_command(const std::vector<std::string>& args, std::ostream& out, st
       "Plays two settings of paxbot's engine against each other in this process, refereed by "
       "its rules engine, from random Chess960 starts; prints each result and the score of A.",
       options);
-  auto parsed = parse_args(args, options);
-  if (!parsed || !parsed->positional.empty()) {
-    err << "paxbot selfplay: "
-        << (parsed ? "unexpected argument '" + parsed->positional[0] + "'" : parsed.error()) << "\n"
-        << usage;
-    return 2;
-  }
-  if (parsed->has("--help")) {
-    out << usage;
-    return 0;
-  }
+  auto parsed = parse_command_line("selfplay", args, options, usage, out, err);
+  if (!parsed) return parsed.error();
   auto fail = [&](const std::string& message) {
     err << "paxbot selfplay: " << message << "\n";
     return 2;

@@ -206,7 +206,7 @@ struct Pgn {
   bool operator==(const Pgn&) const = default;
 };
 
-// A small read-only HTTP status page.
+// The operator's read-only status page (daemon/status_server.h), read by `paxbot status`.
 struct StatusHttp {
   bool enabled{};
   std::string listen;  // host:port, loopback only

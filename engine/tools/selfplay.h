@@ -42,7 +42,9 @@ struct SelfplayGame {
   std::string start_fen;
   std::vector<std::string> moves;  // UCI, king-takes-rook castling
   bool a_is_white = true;
-  GameStatus status;  // outcome Ongoing never; Draw with Termination::None = max plies
+  // Never Ongoing. Termination::None: adjudicated at the ply limit (a draw) or decided by
+  // `error` (the failing player loses; a bad start is a draw with nothing played).
+  GameStatus status;
   std::string error;  // non-empty when a player failed (no move or an illegal move)
 };
 

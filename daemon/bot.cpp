@@ -60,7 +60,7 @@ Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logge
       memory_(config_.matchmaking.state_file,
               std::chrono::hours(config_.matchmaking.decline_cooldown_h), log_),
       matchmaker_(config_.matchmaking, me_.id, clock_, log_, memory_, make_random_source(),
-                  {.bot_games_per_day = std::min(100, config_.challenge.bot_games_per_day)}),
+                  {.bot_games_per_day = config_.challenge.bot_games_per_day}),
       started_(clock_.system_now()) {}
 
 Bot::~Bot() {

@@ -41,7 +41,7 @@ void Bot::publish_status() {
   for (const ChallengeInfo& c : waiting_)
     r.queue.push_back({c.id, c.challenger ? c.challenger->name : "", c.variant, c.speed});
   r.bot_games_today = bot_games_today();
-  r.bot_games_cap = std::min(100, config_.challenge.bot_games_per_day);
+  r.bot_games_cap = config_.challenge.bot_games_per_day;  // validated: at most the server's 100
   r.matchmaking.enabled = config_.matchmaking.enabled;
   r.matchmaking.pending = matchmaker_.pending_ids();
   if (auto until = matchmaker_.paused_until(); until && *until > clock_.now())

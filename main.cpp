@@ -62,6 +62,13 @@ void print_help(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef PAXBOT_REQUIRES_POPCNT
+  if (!__builtin_cpu_supports("popcnt")) {
+    std::cerr << "paxbot: this build needs a CPU with the POPCNT instruction; "
+                 "rebuild with -DPAXBOT_POPCNT=OFF for this machine\n";
+    return 2;
+  }
+#endif
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_help(args.empty() ? std::cerr : std::cout);

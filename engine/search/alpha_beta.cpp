@@ -137,32 +137,37 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                                   ? picker.last_score() >= params::kOrderGoodNoisy && m != tt_move
                                   : is_chess_noisy(pos_, m);
     const bool quiet_before = !likely_noisy;
-    // Checks are never pruned: they are how mates are found.
-    if (!root && best_score > -kMateBound && (pacifist || !gives_check(pos_, m))) {
+    if (!root && best_score > -kMateBound) {
+      bool prune = false, prune_later_quiets = false;
       if (quiet_before) {
-        // Late move pruning: late quiet moves at low depth rarely matter.
-        if (skip_quiets) continue;
-        if (depth <= params::kLateMovePruningMaxDepth && quiets_seen >= lmp_limit) {
-          skip_quiets = true;
-          continue;
+        if (skip_quiets) {
+          prune = true;
+        } else if (depth <= params::kLateMovePruningMaxDepth && quiets_seen >= lmp_limit) {
+          // Late move pruning: late quiet moves at low depth rarely matter.
+          prune = prune_later_quiets = true;
+        } else if (!in_check && depth <= params::kFutilityMaxDepth &&
+                   static_eval + params::kFutilityBase + params::kFutilityPerDepth * depth <=
+                       alpha) {
+          // Futility pruning: a quiet move cannot lift a hopeless static eval above alpha.
+          prune = prune_later_quiets = true;
+        } else if (depth <= params::kHistoryPruningMaxDepth && m != context.counter &&
+                   picker.last_score() < params::kHistoryPruningPerDepth * depth) {
+          // History pruning: quiet moves that keep failing here are not worth a look.
+          prune = true;
+        } else if (!pacifist && depth <= params::kSeePruningMaxDepth &&
+                   !see_at_least(pos_, m, params::kSeeQuietMarginPerDepth * depth)) {
+          // SEE pruning (chess): quiet moves that hang material.
+          prune = true;
         }
-        // Futility pruning: a quiet move cannot lift a hopeless static eval above alpha.
-        if (!in_check && depth <= params::kFutilityMaxDepth &&
-            static_eval + params::kFutilityBase + params::kFutilityPerDepth * depth <= alpha) {
-          skip_quiets = true;
-          continue;
-        }
-        // History pruning: quiet moves that keep failing here are not worth a look.
-        if (depth <= params::kHistoryPruningMaxDepth && m != context.counter &&
-            picker.last_score() < params::kHistoryPruningPerDepth * depth)
-          continue;
-        // SEE pruning (chess): quiet moves that hang material.
-        if (!pacifist && depth <= params::kSeePruningMaxDepth &&
-            !see_at_least(pos_, m, params::kSeeQuietMarginPerDepth * depth))
-          continue;
       } else if (!pacifist && depth <= params::kSeePruningMaxDepth &&
                  !see_at_least(pos_, m, params::kSeeNoisyMarginPerDepthSq * depth * depth)) {
         // SEE pruning (chess): captures that lose too much material.
+        prune = true;
+      }
+      // Checks are never pruned: they are how mates are found. (Asked last: most moves are
+      // not pruned, and the question costs more than the pruning tests.)
+      if (prune && (pacifist || !gives_check(pos_, m))) {
+        skip_quiets |= prune_later_quiets;
         continue;
       }
     }

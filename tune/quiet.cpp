@@ -1,7 +1,5 @@
 #include "tune/quiet.h"
 
-#include <algorithm>
-
 #include "engine/rules/pacifist.h"
 #include "engine/rules/standard.h"
 #include "engine/search/conversion_scout.h"
@@ -17,10 +15,20 @@ bool is_quiet(const Position& pos) {
     if (pos.over_persuaded(White) || pos.over_persuaded(Black)) return false;
     const search::ConversionScout scout(pos);
     if (!scout.any_ripe()) return true;
+    // Nothing is pending, so a move converts something exactly when quiescence would search
+    // it: the scout's guesses are confirmed by playing them, as quiescence does.
     MoveList moves;
     generate_pacifist_pseudo_legal(pos, moves);
-    return std::none_of(moves.begin(), moves.end(),
-                        [&scout](Move m) { return scout.may_convert(m); });
+    Position copy = pos;
+    for (Move m : moves) {
+      if (!scout.may_convert(m)) continue;
+      UndoRecord undo;
+      copy.make_move(m, undo);
+      const bool converts = copy.last_move_was_legal() && copy.last_converted() != 0;
+      copy.undo_move(m, undo);
+      if (converts) return false;
+    }
+    return true;
   }
   if (pos.in_check()) return false;
   MoveList moves;

@@ -3,10 +3,11 @@
 // static evaluation. Chess: not in check, no queen promotion and no capture whose
 // static exchange (engine/search/see.h) is at least 0 -- the moves quiescence
 // searches. Pacifist: the side to move owns a king, nobody has pending
-// (over-persuaded) pieces and no move may convert a ripe piece by the guess of
-// engine/search/conversion_scout.h -- the moves quiescence searches. Both tests
-// are a little stricter than quiescence (which also drops losing promotions and
-// moves that turn out to convert nothing), never looser. Pure; thread-safe.
+// (over-persuaded) pieces and no move converts a piece (candidates guessed by
+// engine/search/conversion_scout.h, confirmed by playing them) -- the moves
+// quiescence searches. Both are a little stricter than quiescence, never looser:
+// chess also refuses promotions that lose the queen, Pacifist positions with
+// pending pieces. Pure; thread-safe.
 #pragma once
 
 #include "engine/position.h"

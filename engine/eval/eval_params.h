@@ -58,6 +58,28 @@ struct StandardWeights {
   std::array<int, 2> king_open_file{}, king_shelter_missing{}, king_safe_check{};
   // For the side to move (untapered, unscaled).
   int tempo = 0;
+
+  // Added after the first tuning (start at 0; see docs/engine.md).
+  // Bishops: per own pawn on the bishop's square colour; a bishop in its corner (a1/h1 for
+  // White, Chess960 starts) shut in by an own pawn on b2/g2; an outpost as for knights; a
+  // knight or bishop right behind an own pawn.
+  Pair bishop_pawns_same_colour, bishop_cornered, bishop_outpost, minor_behind_pawn;
+  // Passed pawns by relative rank: nothing at all on the way to promotion; the stop square
+  // not attacked by the enemy. Per passer supported by or beside an own pawn.
+  std::array<Pair, 8> passed_free{}, passed_safe_stop{};
+  Pair passed_connected;
+  // Threats against our pieces: a queen attacked by an enemy rook; a piece or pawn attacked by
+  // the enemy king and not defended; a pawn attacked by an enemy piece and not defended; a
+  // piece an enemy pawn can attack with a safe push.
+  Pair threat_by_rook, threat_by_king, weak_pawn_attacked, threat_by_pawn_push;
+  // King safety, middlegame, by enemy queen (0/1): per king-zone square the enemy attacks and
+  // only our king or queen defends.
+  std::array<int, 2> king_zone_weak{};
+  // Space: safe squares (no enemy pawn attack, no own pawn) on the four centre files of our
+  // second to fourth ranks.
+  Pair space;
+  // Endgame: per square of distance between our king and our nearest pawn.
+  int king_pawn_distance = 0;
 };
 
 // Game phase: knights and bishops 1, rooks 2, queens 4; 24 is the opening. Fixed.

@@ -19,11 +19,12 @@ struct AttackInfo {
   std::array<Bitboard, 2> king_zone{};
   std::array<int, 2> king_units{};      // attack units against colour c's king
   std::array<int, 2> king_attackers{};  // pieces attacking colour c's king zone
+  std::array<Bitboard, 2> passed{};     // colour c's passed pawns
 };
 
 // Every term below adds weight * sign * count: sign is +1 for White's terms, -1 for Black's.
 template <class S>
-void pawn_structure(S& score, const Position& pos, Color us, int sign, const AttackInfo& info) {
+void pawn_structure(S& score, const Position& pos, Color us, int sign, AttackInfo& info) {
   const Color them = ~us;
   const Bitboard ours = pos.pieces(us, Pawn), theirs = pos.pieces(them, Pawn);
   for (Bitboard b = ours; b;) {
@@ -42,8 +43,13 @@ void pawn_structure(S& score, const Position& pos, Color us, int sign, const Att
     if (kMasks.passed_span[us][s] & theirs) continue;
     // Passed pawn: grows with its rank; in the endgame the kings' distance to the stop
     // square decides whether it runs.
+    info.passed[us] |= square_bb(s);
     score.add(W.passed_pawn[rr], sign);
     if (pos.piece_on(stop) != NoPiece) score.add(W.passed_blocked, sign);
+    if (!(kMasks.file_ahead[us][s] & pos.occupied())) score.add(W.passed_free[rr], sign);
+    if ((info.pawn_attacks[us] & square_bb(s)) ||
+        (ours & kMasks.adjacent[file] & rank_bb(rank_of(s))))
+      score.add(W.passed_connected, sign);
     const int weight = rr - 2;
     if (weight > 0) {
       const int own = square_distance(pos.king_square(us), stop);
@@ -80,9 +86,22 @@ void pieces_and_mobility(S& score, const Position& pos, Color us, int sign, Atta
         score.add((file_bb(file_of(s)) & their_pawns) ? W.rook_semi_open_file : W.rook_open_file,
                   sign);
       // Outpost: a knight on the enemy half, defended by a pawn, no enemy pawn can chase it.
-      if (t == Knight && relative_rank(us, rank_of(s)) >= 3 &&
-          (info.pawn_attacks[us] & square_bb(s)) && !(kMasks.attack_span[us][s] & their_pawns))
-        score.add(W.knight_outpost, sign);
+      const bool outpost = relative_rank(us, rank_of(s)) >= 3 &&
+                           (info.pawn_attacks[us] & square_bb(s)) &&
+                           !(kMasks.attack_span[us][s] & their_pawns);
+      if (t == Knight && outpost) score.add(W.knight_outpost, sign);
+      if (t == Bishop) {
+        if (outpost) score.add(W.bishop_outpost, sign);
+        const Bitboard same_colour = (kDarkSquares & square_bb(s)) ? kDarkSquares : ~kDarkSquares;
+        score.add(W.bishop_pawns_same_colour, sign * popcount(our_pawns & same_colour));
+        // Chess960: a bishop in its corner behind an own pawn sees nothing.
+        const Square rel = relative_square(us, s);
+        if ((rel == 0 && (our_pawns & square_bb(relative_square(us, 9)))) ||
+            (rel == 7 && (our_pawns & square_bb(relative_square(us, 14)))))
+          score.add(W.bishop_cornered, sign);
+      }
+      if ((t == Knight || t == Bishop) && (shift_forward(us, square_bb(s)) & our_pawns))
+        score.add(W.minor_behind_pawn, sign);
     }
   }
   if (popcount(pos.pieces(us, Bishop)) >= 2) score.add(W.bishop_pair, sign);
@@ -97,6 +116,37 @@ void threats(S& score, const Position& pos, Color us, int sign, const AttackInfo
   score.add(W.threat_by_minor,
             sign * popcount((pos.pieces(us, Rook) | pos.pieces(us, Queen)) & minors));
   score.add(W.hanging_piece, sign * popcount(pieces & info.all[them] & ~info.all[us]));
+  score.add(W.threat_by_rook, sign * popcount(pos.pieces(us, Queen) & info.by_type[them][Rook]));
+  const Bitboard undefended = ~info.all[us];
+  score.add(W.threat_by_king, sign * popcount((pos.pieces(us) & ~pos.pieces(King)) &
+                                              info.by_type[them][King] & undefended));
+  const Bitboard their_piece_attacks = info.all[them] & ~info.pawn_attacks[them];
+  score.add(W.weak_pawn_attacked,
+            sign * popcount(pos.pieces(us, Pawn) & their_piece_attacks & undefended));
+  // Safe pushes: one step onto an empty square we do not attack (or that they also guard).
+  const Bitboard pushes = shift_forward(them, pos.pieces(them, Pawn)) & ~pos.occupied() &
+                          (~info.all[us] | info.all[them]);
+  score.add(W.threat_by_pawn_push, sign * popcount(pieces & pawn_attacks_bb(them, pushes)));
+  // Passed pawns whose next square the enemy does not attack.
+  for (Bitboard b = info.passed[us]; b;) {
+    const Square s = pop_lsb(b);
+    const Bitboard stop = shift_forward(us, square_bb(s));
+    if (stop && !(stop & info.all[them]))
+      score.add(W.passed_safe_stop[relative_rank(us, rank_of(s))], sign);
+  }
+  // Space behind the pawns.
+  constexpr Bitboard kCentreFiles = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
+  const Bitboard home =
+      us == White ? rank_bb(1) | rank_bb(2) | rank_bb(3) : rank_bb(6) | rank_bb(5) | rank_bb(4);
+  score.add(W.space, sign * popcount(kCentreFiles & home & ~info.pawn_attacks[them] &
+                                     ~pos.pieces(us, Pawn)));
+  // Endgame: the king near its pawns.
+  if (const Bitboard pawns = pos.pieces(us, Pawn)) {
+    const Square king = pos.king_square(us);
+    int nearest = 7;
+    for (Bitboard b = pawns; b;) nearest = std::min(nearest, square_distance(king, pop_lsb(b)));
+    score.add_eg(W.king_pawn_distance, sign * nearest);
+  }
 }
 
 // Middlegame danger to colour us's king: penalties, weighed by whether the enemy has a queen.
@@ -130,6 +180,11 @@ void king_danger(S& score, const Position& pos, Color us, int sign, const Attack
       bishop_attacks(king, occupied) & (info.by_type[them][Bishop] | info.by_type[them][Queen]);
   checks |= rook_attacks(king, occupied) & (info.by_type[them][Rook] | info.by_type[them][Queen]);
   score.add_mg(W.king_safe_check[queen], -sign * popcount(checks & safe));
+  // King-zone squares they attack that only our king or queen defends.
+  const Bitboard strong_defence = info.pawn_attacks[us] | info.by_type[us][Knight] |
+                                  info.by_type[us][Bishop] | info.by_type[us][Rook];
+  score.add_mg(W.king_zone_weak[queen],
+               -sign * popcount(info.king_zone[us] & info.all[them] & ~strong_defence));
 }
 
 bool insufficient_material(const Position& pos) {

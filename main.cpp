@@ -12,6 +12,7 @@
 #include "paxbot_version.h"
 #include "server/demo_command.h"
 #include "server/serve_command.h"
+#include "tune/tune_command.h"
 
 namespace {
 
@@ -42,6 +43,9 @@ constexpr Command kCommands[] = {
      engine::tools::bench_command},
     {"selfplay", "play two settings of the engine against each other (any variant, incl. Pacifist)",
      engine::tools::selfplay_command},
+    {"tune",
+     "fit the evaluation weights to game positions (Texel tuning); writes the weights header",
+     tune::tune_command},
     {"serve", "run a local server that speaks the Lichess Bot API (incl. Pacifist games)",
      server::serve_command},
     {"demo", "start a local server and let two bots play a Pacifist and a standard game",

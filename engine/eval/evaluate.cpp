@@ -13,4 +13,9 @@ int evaluate(const Position& pos) {
   return std::clamp(value, -search::kMaxEval, search::kMaxEval);
 }
 
+int evaluate(const Position& pos, EvalTrace& trace) {
+  const int value = pos.pacifist() ? evaluate_pacifist(pos, trace) : evaluate_standard(pos, trace);
+  return std::clamp(value, -search::kMaxEval, search::kMaxEval);
+}
+
 }  // namespace engine::eval

@@ -3,13 +3,14 @@
 #include <algorithm>
 
 #include "engine/attacks.h"
-#include "engine/eval/eval_params.h"
+#include "engine/eval/weight_schema.h"
+#include "engine/eval/weights_pacifist.h"
 #include "engine/rules/cascade.h"
 
 namespace engine::eval {
 namespace {
 
-using namespace params;
+constexpr const PacifistWeights& W = kPacifistWeights;
 
 Bitboard equal_counts(const CountPlanes& a, const CountPlanes& b) {
   Bitboard equal = ~Bitboard(0);
@@ -36,28 +37,34 @@ struct Board {
 // Empty squares each piece type of one colour can move to (pawns: their pushes).
 using Reach = std::array<Bitboard, 6>;
 
+// Every term below adds weight * sign * count: sign is +1 for White's terms, -1 for Black's;
+// penalties are subtracted.
+
 // Material, mobility, control and pawn advancement of colour c; fills its reach.
-int side_score(const Board& board, Color c, Reach& reach) {
+template <class S>
+void side_score(S& score, const Board& board, Color c, Reach& reach) {
+  const int sign = c == White ? 1 : -1;
   const Bitboard empty = ~board.occupied;
-  int score = 0;
   const int kings = popcount(board.pieces(c, King));
-  if (kings >= 1) score += kPacifistFirstKing;
-  if (kings >= 2) score += kPacifistSecondKing;
+  if (kings >= 1) score.add_plain(W.first_king, sign);
+  if (kings >= 2) score.add_plain(W.second_king, sign);
   for (PieceType t : {Knight, Bishop, Rook, Queen, King}) {
     for (Bitboard b = board.pieces(c, t); b;) {
       const Bitboard moves = piece_attacks(t, pop_lsb(b), board.occupied) & empty;
       reach[t] |= moves;
-      score += kPacifistValue[t] + kPacifistMobility[t] * popcount(moves);
+      if (t != King) score.add_plain(W.piece_value[t], sign);
+      score.add_plain(W.mobility[t][popcount(moves)], sign);
     }
   }
   const Bitboard pawns = board.pieces(c, Pawn);
   reach[Pawn] = shift_forward(c, pawns) & empty;
-  for (Bitboard b = pawns; b;)
-    score += kPacifistValue[Pawn] + kPacifistPawnRank[relative_rank(c, rank_of(pop_lsb(b)))];
+  for (Bitboard b = pawns; b;) {
+    score.add_plain(W.piece_value[Pawn], sign);
+    score.add_plain(W.pawn_rank[relative_rank(c, rank_of(pop_lsb(b)))], sign);
+  }
   const Bitboard controlled =
       greater_than(board.counts.by_color[c], board.counts.by_color[~c]) & empty;
-  score += kPacifistControl * popcount(controlled);
-  return score;
+  score.add_plain(W.control, sign * popcount(controlled));
 }
 
 // Whether `attacker` can bring one more piece to bear on s with one move.
@@ -70,44 +77,47 @@ bool reachable(const Board& board, Color attacker, Square s, const Reach& reach)
 }
 
 // Penalties for colour c's weak pieces: over-persuaded ones, the most valuable ripe piece
-// the enemy can reach, and king margins. `ripe_percent` weighs ripe pieces for c.
-int weaknesses(const Board& board, Color c, const Reach& enemy_reach, int ripe_percent) {
+// the enemy can reach (ripe row 0 when c is to move, 1 otherwise), and king margins.
+template <class S>
+void weaknesses(S& score, const Board& board, Color c, const Reach& enemy_reach, int ripe_row) {
+  const int sign = c == White ? 1 : -1;
   const Bitboard own = board.sets.by_color[c];
-  int penalty = 0;
   const Bitboard over = own & board.counts.outnumbered(c) & ~board.sets.by_type[King];
-  for (Bitboard b = over; b;)
-    penalty += 2 * kPacifistValue[board.type_on(pop_lsb(b))] * kPacifistOverPersuadedPercent / 100;
+  for (Bitboard b = over; b;) score.add_plain(W.over_persuaded[board.type_on(pop_lsb(b))], -sign);
   const Bitboard ripe = own & ~board.sets.by_type[King] &
                         equal_counts(board.counts.by_color[c], board.counts.by_color[~c]);
   int worst = 0;
+  PieceType worst_type = NoPieceType;
   for (Bitboard b = ripe; b;) {
     const Square s = pop_lsb(b);
-    const int value = kPacifistValue[board.type_on(s)];
-    if (value > worst && reachable(board, ~c, s, enemy_reach)) worst = value;
+    const PieceType t = board.type_on(s);
+    const int value = W.piece_value[t];
+    if (value > worst && reachable(board, ~c, s, enemy_reach)) {
+      worst = value;
+      worst_type = t;
+    }
   }
-  penalty += worst * ripe_percent / 100;
+  if (worst_type != NoPieceType) score.add_plain(W.ripe[ripe_row][worst_type], -sign);
   const Bitboard kings = board.pieces(c, King);
-  const int king_share = more_than_one(kings) ? 2 : 1;  // with two kings only one must survive
+  const int shared = more_than_one(kings) ? 1 : 0;  // with two kings only one must survive
   for (Bitboard b = kings; b;) {
     const Square s = pop_lsb(b);
     const int margin = board.margin(c, s);
     if (margin < 0) {
       // A king left over-persuaded flips on the enemy's next move unless we fix it first.
-      const int value = king_share == 2 ? kPacifistSecondKing : kPacifistFirstKing;
-      penalty += value * kPacifistOverPersuadedPercent / 100;
+      score.add_plain(W.king_over_persuaded[shared], -sign);
       continue;
     }
     if (margin > 2) continue;
-    int p = kPacifistKingMargin[margin];
-    if (margin == 0 && reachable(board, ~c, s, enemy_reach)) p += kPacifistKingReachable;
-    penalty += p / king_share;
+    score.add_plain(W.king_margin[shared][margin], -sign);
+    if (margin == 0 && reachable(board, ~c, s, enemy_reach))
+      score.add_plain(W.king_reachable[shared], -sign);
   }
-  return penalty;
 }
 
-}  // namespace
-
-int evaluate_pacifist(const Position& pos) {
+template <class Trace>
+int evaluate(const Position& pos, Trace& trace) {
+  Scorer<Trace, PacifistWeights> score(W, trace);
   const Color us = pos.side_to_move(), them = ~us;
   PieceSets sets{pos.by_type(), pos.by_color()};
   AttackCounts counts = pos.counts();
@@ -115,10 +125,26 @@ int evaluate_pacifist(const Position& pos) {
   if (pos.over_persuaded(them)) counts = resolve_cascade(sets, us).counts;
   const Board board{sets, counts, sets.by_color[White] | sets.by_color[Black]};
   Reach reach_us{}, reach_them{};
-  int score = side_score(board, us, reach_us) - side_score(board, them, reach_them);
-  score -= weaknesses(board, us, reach_them, kPacifistRipeOwnPercent);
-  score += weaknesses(board, them, reach_us, kPacifistRipeTheirPercent);
-  return score + kPacifistTempo;
+  side_score(score, board, us, reach_us);
+  side_score(score, board, them, reach_them);
+  weaknesses(score, board, us, reach_them, 0);
+  weaknesses(score, board, them, reach_us, 1);
+  const int side = us == White ? 1 : -1;
+  score.add_plain(W.tempo, side);
+  if constexpr (score.kTracing) trace.sign = side;
+  return side * score.plain();
+}
+
+}  // namespace
+
+int evaluate_pacifist(const Position& pos) {
+  NoTrace none;
+  return evaluate(pos, none);
+}
+
+int evaluate_pacifist(const Position& pos, EvalTrace& trace) {
+  trace.reset(kWeightCount<PacifistWeights>);
+  return evaluate(pos, trace);
 }
 
 }  // namespace engine::eval

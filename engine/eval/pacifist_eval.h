@@ -9,11 +9,14 @@
 // pawn advancement. See docs/engine.md, "Pacifist".
 #pragma once
 
+#include "engine/eval/eval_trace.h"
 #include "engine/position.h"
 
 namespace engine::eval {
 
 // Centipawns from the side to move's point of view (unclamped).
 int evaluate_pacifist(const Position& pos);
+// The same, recording every weight's coefficient in trace (see eval_trace.h).
+int evaluate_pacifist(const Position& pos, EvalTrace& trace);
 
 }  // namespace engine::eval

@@ -3,11 +3,14 @@
 // safety. Pure function of a Position; thread-safe.
 #pragma once
 
+#include "engine/eval/eval_trace.h"
 #include "engine/position.h"
 
 namespace engine::eval {
 
 // Centipawns from the side to move's point of view (unclamped).
 int evaluate_standard(const Position& pos);
+// The same, recording every weight's coefficient in trace (see eval_trace.h).
+int evaluate_standard(const Position& pos, EvalTrace& trace);
 
 }  // namespace engine::eval

@@ -1,6 +1,6 @@
 #include "engine/search/move_picker.h"
 
-#include "engine/eval/eval_params.h"
+#include "engine/eval/weights_pacifist.h"
 #include "engine/search/conversion_scout.h"
 #include "engine/search/see.h"
 
@@ -63,7 +63,8 @@ void MovePicker::score_pacifist(const Position& pos, const OrderingContext& cont
     int stake = 0;
     for (Bitboard b = scout.direct_targets(m); b;) {
       const PieceType t = type_of(pos.piece_on(pop_lsb(b)));
-      stake += t == King ? eval::params::kPacifistFirstKing : eval::params::kPacifistValue[t];
+      stake +=
+          t == King ? eval::kPacifistWeights.first_king : eval::kPacifistWeights.piece_value[t];
     }
     if (stake)
       score = params::kOrderGoodNoisy + stake * 16 + quiet_score(pos, m, context) / 64;

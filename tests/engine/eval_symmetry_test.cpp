@@ -5,8 +5,9 @@
 #include <algorithm>
 #include <cctype>
 
-#include "engine/eval/eval_params.h"
 #include "engine/eval/evaluate.h"
+#include "engine/eval/weights_pacifist.h"
+#include "engine/eval/weights_standard.h"
 #include "engine/fen.h"
 #include "engine/text.h"
 
@@ -79,8 +80,8 @@ TEST(EvalSymmetry, PacifistIsColourSymmetric) {
 }
 
 TEST(EvalSymmetry, StartPositionsScoreTheTempo) {
-  EXPECT_EQ(eval_of(kStandardPositions[0], Variant::Standard), eval::params::kTempo);
-  EXPECT_EQ(eval_of(kPacifistPositions[0], Variant::Pacifist), eval::params::kPacifistTempo);
+  EXPECT_EQ(eval_of(kStandardPositions[0], Variant::Standard), eval::kStandardWeights.tempo);
+  EXPECT_EQ(eval_of(kPacifistPositions[0], Variant::Pacifist), eval::kPacifistWeights.tempo);
 }
 
 TEST(EvalStandard, MaterialAndBareKingsDraw) {
@@ -95,14 +96,14 @@ TEST(EvalPacifist, PiecesLeftOverPersuadedCountForTheSideToMove) {
   const int hanging = eval_of("4k3/8/8/3n4/4P3/1B6/8/4K3 w - - 0 1", Variant::Pacifist);
   // The same with the knight defended twice (pawns c6 and e6): it stays black.
   const int defended = eval_of("4k3/8/2p1p3/3n4/4P3/1B6/8/4K3 w - - 0 1", Variant::Pacifist);
-  EXPECT_GT(hanging, defended + eval::params::kPacifistValue[Knight]);
+  EXPECT_GT(hanging, defended + eval::kPacifistWeights.piece_value[Knight]);
 }
 
 TEST(EvalPacifist, OwningNoKingIsAlmostLost) {
   // Black to move owns no king (both kings are White's).
   EXPECT_LT(
       eval_of("nbr1b1qr/ppppKppp/7n/4pN2/K3P3/P7/QPPP1PPP/B1R1RBN1 b - - 0 1", Variant::Pacifist),
-      -eval::params::kPacifistFirstKing / 2);
+      -eval::kPacifistWeights.first_king / 2);
 }
 
 }  // namespace

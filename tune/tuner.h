@@ -1,0 +1,52 @@
+// Texel tuning over a TrainingSet: the sigmoid scale K that maps an evaluation to
+// an expected result, 1 / (1 + 10^(-K * eval / 400)), by a 1-D search, then every
+// weight at once by Adam on the mean squared error between sigmoid(K * eval) and
+// the target (1 - lambda) * result + lambda * sigmoid(K * score). Gradients are
+// summed per fixed chunk of positions and the chunks in order, so the result
+// depends only on the data, the options and the seed (not on the thread count).
+// Functions over values; tune() uses up to `threads` threads internally.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "tune/training_set.h"
+
+namespace tune {
+
+struct TuneOptions {
+  int epochs = 300;
+  double learning_rate = 1.0;  // Adam step size, centipawns
+  double lambda = 0.0;         // weight of the search score in the target
+  int batch_size = 16384;      // positions per Adam step; batches are reshuffled every epoch
+  int threads = 1;
+  unsigned seed = 1;        // shuffles the batches
+  std::optional<double> k;  // the sigmoid scale to use instead of fitting one
+};
+
+double sigmoid(double k, double eval);
+
+// Mean squared error of sigmoid(k * eval(weights)) against the results only (lambda 0).
+double result_error(const TrainingSet& set, std::span<const double> weights, double k);
+
+// The K in [0.01, 10] that minimises result_error for the weights.
+double fit_k(const TrainingSet& set, std::span<const double> weights);
+
+// Mean squared error against the targets built with k and lambda.
+double target_error(const TrainingSet& set, std::span<const double> weights, double k,
+                    double lambda);
+
+struct TuneResult {
+  std::vector<double> weights;
+  double k = 0;
+  double loss_before = 0, loss_after = 0;  // target_error before and after
+};
+
+// Fits K for the initial weights (unless options.k), then all weights; progress (if given) gets a
+// line now and then.
+TuneResult tune_weights(const TrainingSet& set, std::span<const int> initial,
+                        const TuneOptions& options, std::ostream* progress = nullptr);
+
+}  // namespace tune

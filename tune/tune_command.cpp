@@ -65,6 +65,10 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
       {"--epochs", "N", "passes over the data (default " + std::to_string(defaults.epochs) + ")"},
       {"--learning-rate", "X", "Adam step size in centipawns (default 1)"},
       {"--lambda", "X", "weight of the SCORE column in the target, 0..1 (default 0)"},
+      {"--l2", "X",
+       "pull toward the starting weights, added to each gradient as X * (w - w0) (default 0)"},
+      {"--validation-percent", "P",
+       "hold P percent of the positions out of the fit and report their loss (default 0)"},
       {"--batch-size", "N",
        "positions per step (default " + std::to_string(defaults.batch_size) + ")"},
       {"--threads", "N", "threads for the gradient (default 1)"},
@@ -109,7 +113,8 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
   for (IntOption o :
        {IntOption{"--epochs", &tune.epochs, 0, 1000000},
         IntOption{"--batch-size", &tune.batch_size, 1, 1 << 30},
-        IntOption{"--threads", &tune.threads, 1, 256}, IntOption{"--seed", &seed, 0, 2147483647}}) {
+        IntOption{"--threads", &tune.threads, 1, 256}, IntOption{"--seed", &seed, 0, 2147483647},
+        IntOption{"--validation-percent", &tune.validation_percent, 0, 50}}) {
     if (auto text = parsed->value(o.name)) {
       auto v = engine::tools::parse_integer(*text, o.name, o.min, o.max);
       if (!v) return fail(v.error());
@@ -126,6 +131,11 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
     auto v = parse_decimal(*text, "--k", 1e-3, 100);
     if (!v) return fail(v.error());
     tune.k = *v;
+  }
+  if (auto text = parsed->value("--l2")) {
+    auto v = parse_decimal(*text, "--l2", 0, 1);
+    if (!v) return fail(v.error());
+    tune.l2 = *v;
   }
   if (auto text = parsed->value("--lambda")) {
     auto v = parse_decimal(*text, "--lambda", 0, 1);
@@ -175,6 +185,9 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
   out << std::setprecision(6) << "K " << result.k << "\nloss before " << result.loss_before
       << "\nloss after " << result.loss_after << " (with the rounded weights " << loss_rounded
       << ")\n";
+  if (tune.validation_percent > 0)
+    out << "held-out loss before " << result.validation_before << ", after "
+        << result.validation_after << "\n";
 
   std::vector<std::size_t> changed;
   for (std::size_t i = 0; i < rounded.size(); ++i)
@@ -194,6 +207,9 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
   provenance << "Tuned by: paxbot tune --variant " << variant << " --epochs " << tune.epochs
              << " --learning-rate " << tune.learning_rate << "\n    --lambda " << tune.lambda
              << " --batch-size " << tune.batch_size << " --seed " << tune.seed;
+  if (tune.l2 > 0) provenance << " --l2 " << tune.l2;
+  if (tune.validation_percent > 0)
+    provenance << " --validation-percent " << tune.validation_percent;
   if (tune.k) provenance << " --k " << *tune.k;
   provenance << "\non " << set.size() << " quiet positions from:";
   for (const std::string& file : parsed->positional)

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <ostream>
 #include <random>
+#include <string>
 #include <thread>
 
 namespace tune {
@@ -13,6 +14,8 @@ namespace {
 constexpr double kLn10 = 2.302585092994046;
 // Positions whose gradients are summed together before chunks are added in order.
 constexpr std::size_t kChunk = 1024;
+// Consecutive positions held out together (see tune_weights).
+constexpr std::uint32_t kHeldOutBlock = 256;
 
 double target_of(const TrainingPosition& p, double k, double lambda) {
   if (!p.has_score || lambda == 0) return p.result;
@@ -54,14 +57,21 @@ double result_error(const TrainingSet& set, std::span<const double> weights, dou
 
 double target_error(const TrainingSet& set, std::span<const double> weights, double k,
                     double lambda) {
-  if (set.size() == 0) return 0;
+  std::vector<std::uint32_t> all(set.size());
+  std::iota(all.begin(), all.end(), 0u);
+  return subset_error(set, weights, k, lambda, all);
+}
+
+double subset_error(const TrainingSet& set, std::span<const double> weights, double k,
+                    double lambda, std::span<const std::uint32_t> indices) {
+  if (indices.empty()) return 0;
   double sum = 0;
-  for (std::size_t i = 0; i < set.size(); ++i) {
+  for (std::uint32_t i : indices) {
     const TrainingPosition& p = set.position(i);
     const double e = sigmoid(k, set.evaluate(p, weights)) - target_of(p, k, lambda);
     sum += e * e;
   }
-  return sum / double(set.size());
+  return sum / double(indices.size());
 }
 
 double fit_k(const TrainingSet& set, std::span<const double> weights) {
@@ -107,17 +117,31 @@ TuneResult tune_weights(const TrainingSet& set, std::span<const int> initial,
   std::vector<float> targets(set.size());
   for (std::size_t i = 0; i < set.size(); ++i)
     targets[i] = float(target_of(set.position(i), out.k, options.lambda));
-  out.loss_before = target_error(set, w, out.k, options.lambda);
+  // Held-out positions: whole blocks of kHeldOutBlock consecutive positions (about a game:
+  // positions of one game share its result, so holding out single positions would leak it),
+  // chosen by a multiplicative hash of the block number; the split depends only on the data.
+  std::vector<std::uint32_t> order, held_out;
+  for (std::uint32_t i = 0; i < std::uint32_t(set.size()); ++i) {
+    const std::uint64_t block = i / kHeldOutBlock;
+    const std::uint32_t bucket = std::uint32_t((block * 2654435761ULL) >> 16) % 100;
+    (int(bucket) < options.validation_percent ? held_out : order).push_back(i);
+  }
+  auto report = [&](const std::string& what) {
+    *progress << what << ", loss " << subset_error(set, w, out.k, options.lambda, order);
+    if (!held_out.empty())
+      *progress << ", held out " << subset_error(set, w, out.k, options.lambda, held_out);
+    *progress << "\n";
+  };
+  out.loss_before = subset_error(set, w, out.k, options.lambda, order);
+  out.validation_before = subset_error(set, w, out.k, options.lambda, held_out);
   if (progress)
-    *progress << "positions " << set.size() << ", K " << out.k << ", loss " << out.loss_before
-              << "\n";
-  if (set.size() == 0) return out;
+    report("positions " + std::to_string(order.size()) + " (held out " +
+           std::to_string(held_out.size()) + "), K " + std::to_string(out.k));
+  if (order.empty()) return out;
 
   const std::size_t n = w.size();
   std::vector<double> m(n, 0.0), v(n, 0.0), grad(n);
   const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
-  std::vector<std::uint32_t> order(set.size());
-  std::iota(order.begin(), order.end(), 0u);
   std::mt19937 rng(options.seed);
   const std::size_t batch = std::size_t(std::max(1, options.batch_size));
   const int threads = std::max(1, options.threads);
@@ -147,18 +171,18 @@ TuneResult tune_weights(const TrainingSet& set, std::span<const int> initial,
       ++step;
       const double c1 = 1 - std::pow(beta1, double(step)), c2 = 1 - std::pow(beta2, double(step));
       for (std::size_t i = 0; i < n; ++i) {
-        if (grad[i] == 0 && m[i] == 0) continue;
-        const double g = grad[i] * scale;
+        if (grad[i] == 0 && m[i] == 0 && w[i] == double(initial[i])) continue;
+        const double g = grad[i] * scale + options.l2 * (w[i] - double(initial[i]));
         m[i] = beta1 * m[i] + (1 - beta1) * g;
         v[i] = beta2 * v[i] + (1 - beta2) * g * g;
         w[i] -= options.learning_rate * (m[i] / c1) / (std::sqrt(v[i] / c2) + epsilon);
       }
     }
     if (progress && (epoch % 50 == 0 || epoch == options.epochs))
-      *progress << "epoch " << epoch << ", loss " << target_error(set, w, out.k, options.lambda)
-                << "\n";
+      report("epoch " + std::to_string(epoch));
   }
-  out.loss_after = target_error(set, w, out.k, options.lambda);
+  out.loss_after = subset_error(set, w, out.k, options.lambda, order);
+  out.validation_after = subset_error(set, w, out.k, options.lambda, held_out);
   return out;
 }
 

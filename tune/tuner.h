@@ -7,6 +7,7 @@
 // Functions over values; tune() uses up to `threads` threads internally.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <span>
@@ -24,6 +25,12 @@ struct TuneOptions {
   int threads = 1;
   unsigned seed = 1;        // shuffles the batches
   std::optional<double> k;  // the sigmoid scale to use instead of fitting one
+  // Pull toward the initial weights: l2 * (w - w0) is added to each weight's gradient, so a
+  // weight the data hardly touches (a king on g5 in the middlegame) stays where it was.
+  double l2 = 0.0;
+  // Percent of the positions held out of the fit (chosen by position index hash) to report
+  // the loss on positions the weights were not fitted to.
+  int validation_percent = 0;
 };
 
 double sigmoid(double k, double eval);
@@ -34,14 +41,19 @@ double result_error(const TrainingSet& set, std::span<const double> weights, dou
 // The K in [0.01, 10] that minimises result_error for the weights.
 double fit_k(const TrainingSet& set, std::span<const double> weights);
 
-// Mean squared error against the targets built with k and lambda.
+// Mean squared error against the targets built with k and lambda: of every position, or of
+// the positions at `indices`.
 double target_error(const TrainingSet& set, std::span<const double> weights, double k,
                     double lambda);
+double subset_error(const TrainingSet& set, std::span<const double> weights, double k,
+                    double lambda, std::span<const std::uint32_t> indices);
 
 struct TuneResult {
   std::vector<double> weights;
   double k = 0;
-  double loss_before = 0, loss_after = 0;  // target_error before and after
+  double loss_before = 0, loss_after = 0;  // training positions, before and after
+  // Held-out positions (validation_percent > 0), before and after.
+  double validation_before = 0, validation_after = 0;
 };
 
 // Fits K for the initial weights (unless options.k), then all weights; progress (if given) gets a

@@ -4,7 +4,7 @@
 // constants; read-only.
 // Initial values: the hand-set evaluation of commit 3f8847e (piece-square shapes,
 // linear mobility, quadratic king danger, percentages of piece values) written out as
-// tables, value for value.
+// tables, value for value; the terms added after it start at 0.
 #pragma once
 
 #include "engine/eval/eval_params.h"
@@ -167,6 +167,20 @@ inline constexpr StandardWeights kStandardWeights = {
     .king_shelter_missing = {{7, 14}},
     .king_safe_check = {{15, 30}},
     .tempo = 14,
+    .bishop_pawns_same_colour = {0, 0},
+    .bishop_cornered = {0, 0},
+    .bishop_outpost = {0, 0},
+    .minor_behind_pawn = {0, 0},
+    .passed_free = {{{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}},
+    .passed_safe_stop = {{{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}}},
+    .passed_connected = {0, 0},
+    .threat_by_rook = {0, 0},
+    .threat_by_king = {0, 0},
+    .weak_pawn_attacked = {0, 0},
+    .threat_by_pawn_push = {0, 0},
+    .king_zone_weak = {{0, 0}},
+    .space = {0, 0},
+    .king_pawn_distance = 0,
 };
 // clang-format on
 

@@ -9,6 +9,7 @@
 #include "daemon/status_command.h"
 #include "engine/tools/rules_commands.h"
 #include "engine/tools/search_commands.h"
+#include "match/match_command.h"
 #include "paxbot_version.h"
 #include "server/demo_command.h"
 #include "server/serve_command.h"
@@ -42,6 +43,8 @@ constexpr Command kCommands[] = {
      engine::tools::bench_command},
     {"selfplay", "play two settings of the engine against each other (any variant, incl. Pacifist)",
      engine::tools::selfplay_command},
+    {"match", "play UCI engines against each other, refereed by our rules (SPRT, tuning data)",
+     match::match_command},
     {"serve", "run a local server that speaks the Lichess Bot API (incl. Pacifist games)",
      server::serve_command},
     {"demo", "start a local server and let two bots play a Pacifist and a standard game",

@@ -111,20 +111,47 @@ std::expected<SprtParameters, std::string> parse_sprt(const std::vector<std::str
   return sprt;
 }
 
+namespace {
+
+// sum p_i ln(1 + theta (x_i - s)) at the root theta of the maximum-likelihood equation for a
+// distribution on x_i = i/4 with mean s (0 < s < 1; every p_i > 0).
+double log_likelihood_gap(const std::array<double, 5>& p, double s) {
+  auto f = [&](double theta) {
+    double sum = 0;
+    for (int i = 0; i < 5; ++i) sum += p[i] * (i / 4.0 - s) / (1 + theta * (i / 4.0 - s));
+    return sum;
+  };
+  // f falls from +inf to -inf on (-1/(1 - s), 1/s).
+  double lo = -1 / (1 - s), hi = 1 / s;
+  for (int iteration = 0; iteration < 200 && hi - lo > 1e-15; ++iteration) {
+    const double mid = (lo + hi) / 2;
+    (f(mid) > 0 ? lo : hi) = mid;
+  }
+  const double theta = (lo + hi) / 2;
+  double gap = 0;
+  for (int i = 0; i < 5; ++i) gap += p[i] * std::log(1 + theta * (i / 4.0 - s));
+  return gap;
+}
+
+}  // namespace
+
 double sprt_llr(const Pentanomial& pairs, const SprtParameters& sprt) {
   const int n = pairs.pairs();
   if (n == 0) return 0;
-  std::array<double, 5> counts{};
+  std::array<double, 5> p{};
   bool any_zero = false;
   for (int k = 0; k < 5; ++k) {
-    counts[k] = pairs.counts[k];
+    p[k] = pairs.counts[k];
     any_zero |= pairs.counts[k] == 0;
   }
   if (any_zero)
-    for (double& c : counts) c = c * (1 - kPrior / n) + kPrior / 5;
-  const Moments m = moments(counts);
+    for (double& c : p) c = c * (1 - kPrior / n) + kPrior / 5;
+  double total = 0;
+  for (double c : p) total += c;
+  for (double& c : p) c /= total;
   const double s0 = score_from_elo(sprt.elo0), s1 = score_from_elo(sprt.elo1);
-  return m.n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * m.variance);
+  // ln q1_i - ln q0_i = ln(1 + theta0 (x_i - s0)) - ln(1 + theta1 (x_i - s1)).
+  return total * (log_likelihood_gap(p, s0) - log_likelihood_gap(p, s1));
 }
 
 SprtDecision sprt_decision(double llr, const SprtParameters& sprt) {
@@ -136,7 +163,7 @@ SprtDecision sprt_decision(double llr, const SprtParameters& sprt) {
 std::string format_elo(double elo) {
   if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
   char text[32];
-  std::snprintf(text, sizeof text, "%+.1f", elo);
+  std::snprintf(text, sizeof text, "%+.1f", elo + 0.0);  // + 0.0 turns -0 into +0
   return text;
 }
 

@@ -5,10 +5,14 @@
 // Formulas (per-game score x of a pair = pair points / 2, so x is 0, 1/4, 1/2, 3/4 or 1):
 //   mean m = sum p_i x_i, variance v = sum p_i (x_i - m)^2 over the observed pair frequencies
 //   Elo(s) = -400 log10(1/s - 1); 95% interval Elo(m -+ 1.96 sqrt(v/N)), error = half its width
-//   LLR = N (s1 - s0)(2m - s0 - s1) / (2v), s_k = 1 / (1 + 10^(-elo_k/400)): the normal
-//   approximation of the generalized SPRT (M. Van den Bergh, "A GSPRT approximation").
-//   When a pentanomial count is zero the LLR mixes in a prior of 1e-3 pairs spread over the
-//   five outcomes (so v is never zero); the Elo estimate uses the counts as they are.
+//   LLR (the generalized SPRT of M. Van den Bergh's pentanomial model, logistic Elo):
+//     s_k = 1 / (1 + 10^(-elo_k/400)); for each s_k the maximum-likelihood distribution with
+//     mean s_k is q_i = p_i / (1 + theta (x_i - s_k)), theta the root of
+//     sum p_i (x_i - s_k) / (1 + theta (x_i - s_k)) = 0 (found by bisection);
+//     LLR = N sum p_i ln(q1_i / q0_i) = N sum p_i ln((1 + theta0 (x_i - s0)) /
+//                                                    (1 + theta1 (x_i - s1))).
+//   When a pentanomial count is zero a prior of 1e-3 pairs spread over the five outcomes is
+//   mixed in for the LLR (so every p_i > 0); the Elo estimate uses the counts as they are.
 //   Bounds: accept H0 at LLR <= ln(beta/(1-alpha)), H1 at LLR >= ln((1-beta)/alpha).
 #pragma once
 

@@ -41,8 +41,6 @@ constexpr Command kCommands[] = {
      engine::tools::uci_command},
     {"bench", "search fixed positions to a fixed depth; print the node-count signature",
      engine::tools::bench_command},
-    {"selfplay", "play two settings of the engine against each other (any variant, incl. Pacifist)",
-     engine::tools::selfplay_command},
     {"match", "play UCI engines against each other, refereed by our rules (SPRT, tuning data)",
      match::match_command},
     {"serve", "run a local server that speaks the Lichess Bot API (incl. Pacifist games)",

@@ -74,7 +74,8 @@ EloEstimate elo_from_pentanomial(const Pentanomial& pairs) {
   e.elo = elo_from_score(m.mean);
   const double half_width = kZ95 * std::sqrt(m.variance / m.n);
   const double lo = elo_from_score(m.mean - half_width), hi = elo_from_score(m.mean + half_width);
-  e.error = std::isfinite(lo) && std::isfinite(hi) ? (hi - lo) / 2 : kInfinity;
+  // Without any spread (one pair, or every pair alike) the error cannot be estimated.
+  e.error = m.variance > 0 && std::isfinite(lo) && std::isfinite(hi) ? (hi - lo) / 2 : kInfinity;
   return e;
 }
 

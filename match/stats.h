@@ -42,7 +42,8 @@ struct Pentanomial {
 struct EloEstimate {
   double score = 0.5;  // mean score per game
   double elo = 0;      // may be +-infinity at a score of 1 or 0
-  double error = 0;    // half the 95% interval; infinity when the interval is unbounded
+  double error = 0;    // half the 95% interval; infinity when it is unbounded or the pairs
+                       // show no spread at all (one pair, or every pair alike)
 };
 
 double elo_from_score(double score);

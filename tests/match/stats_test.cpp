@@ -57,6 +57,10 @@ TEST(Stats, EloAndErrorFromPairs) {
   EXPECT_NEAR(even.error, 122.82, 0.01);
   // All pairs won: the interval has no upper end.
   EXPECT_TRUE(std::isinf(elo_from_pentanomial(pentanomial({0, 0, 0, 1, 3})).error));
+  // Every pair alike: no spread, so no error estimate (not a false +- 0).
+  const EloEstimate alike = elo_from_pentanomial(pentanomial({0, 0, 0, 6, 0}));
+  EXPECT_NEAR(alike.elo, 190.849, 1e-3);
+  EXPECT_TRUE(std::isinf(alike.error));
 }
 
 // elo0 = 0, elo1 = 5: s0 = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.5071951.

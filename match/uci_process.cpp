@@ -34,7 +34,7 @@ std::expected<std::unique_ptr<UciProcess>, std::string> UciProcess::start(
   posix_spawn_file_actions_adddup2(&actions, sockets[1], STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   pid_t pid = -1;
-  const int error = posix_spawn(&pid, path.c_str(), &actions, nullptr, argv.data(), environ);
+  const int error = posix_spawnp(&pid, path.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   close(sockets[1]);
   if (error != 0) {

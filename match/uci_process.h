@@ -1,8 +1,8 @@
-// One UCI engine as a child process. The child is started with posix_spawn (argv and file
-// actions are prepared before the spawn; nothing runs in the child before exec), its stdin
-// and stdout joined to one end of a Unix socket pair and its stderr sent to /dev/null. The
-// runner writes with MSG_NOSIGNAL, so an engine that died is an error value, never SIGPIPE;
-// lines are read with a deadline.
+// One UCI engine as a child process. The child is started with posix_spawnp (a command
+// without a slash is looked up on PATH; argv and file actions are prepared before the spawn,
+// nothing runs in the child before exec), its stdin and stdout joined to one end of a Unix
+// socket pair and its stderr sent to /dev/null. The runner writes with MSG_NOSIGNAL, so an
+// engine that died is an error value, never SIGPIPE; lines are read with a deadline.
 //
 // Thread contract: one thread owns an instance; instances are independent (descriptors are
 // close-on-exec, so concurrent spawns never leak one engine's socket into another engine).

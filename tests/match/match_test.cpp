@@ -154,6 +154,52 @@ TEST(Match, DrawAdjudicationEndsQuietGames) {
   }
 }
 
+// Both fakes report a fixed score from their own side: "gloom" always -2000, "glee" +2000, so
+// both agree gloom's side is lost, whichever colour it has.
+TEST(Match, ResignAdjudicationNeedsBothEnginesToAgree) {
+  MatchConfig config;
+  config.engines = {fake("gloom", "random"), fake("glee", "random", 0, 2)};
+  config.engines[0].args.push_back("score=-2000");
+  config.engines[1].args.push_back("score=2000");
+  config.limits.nodes = 1;
+  config.adjudication.resign = AdjudicationRules::Resign{1000, 3};
+  std::ostringstream out;
+  auto result = run_match(config, games_from_start(2), out);
+  ASSERT_TRUE(result) << result.error();
+  ASSERT_EQ(result->games.size(), 2u);
+  EXPECT_EQ(result->games[0].ending, Ending::Adjudication);
+  EXPECT_EQ(result->games[0].moves.size(), 6u);  // three moves of each side
+  EXPECT_EQ(result->tally.pairings()[0].games.losses, 2);
+  EXPECT_EQ(result->tally.pairings()[0].pairs.counts[0], 1);
+}
+
+// Three engines: a round robin, each pairing plays the start as a pair with colours swapped.
+TEST(Match, ThreeEnginesPlayARoundRobin) {
+  MatchConfig config;
+  config.engines = {fake("a", "random", 0, 1), fake("b", "random", 0, 2), fake("c", "crash", 0)};
+  config.limits.nodes = 1;
+  config.adjudication.max_plies = 10;
+  config.concurrency = 2;
+  ScheduleOptions options;
+  options.engines = 3;
+  auto tasks = schedule_games({std::string(engine::kStartFen)}, options);
+  ASSERT_TRUE(tasks);
+  ASSERT_EQ(tasks->size(), 6u);
+  std::ostringstream out;
+  auto result = run_match(config, *tasks, out);
+  ASSERT_TRUE(result) << result.error();
+  const auto& p = result->tally.pairings();
+  ASSERT_EQ(p.size(), 3u);
+  for (const PairingTally& pairing : p) EXPECT_EQ(pairing.pairs.pairs(), 1);
+  EXPECT_EQ(p[1].games.wins, 2);   // a vs c: c crashes every game
+  EXPECT_EQ(p[2].games.wins, 2);   // b vs c
+  EXPECT_EQ(p[0].games.draws, 2);  // a vs b: ten random plies, then the ply limit
+  EXPECT_EQ(result->tally.faults_of(2, Fault::Crash), 4);
+  const std::string summary = result->tally.summary(std::nullopt);
+  EXPECT_NE(summary.find("Result a vs c: W 2 D 0 L 0"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("Result b vs c: W 2 D 0 L 0"), std::string::npos) << summary;
+}
+
 // The SPRT stops the match as soon as it decides: the fake that crashes at once loses every
 // pair. With elo1 = 200 the LLR of n won pairs is about 0.418 n (n = 7: 2.928, n = 8: 3.347),
 // so H1 is accepted at the eighth complete pair. With two workers that is after 16 games, or

@@ -57,13 +57,28 @@ void read_info(std::string_view line, SearchAnswer& answer) {
 }
 
 EnginePlayer::EnginePlayer(EngineSpec spec, engine::Variant variant,
-                           std::chrono::milliseconds startup_timeout)
-    : spec_(std::move(spec)), variant_(variant), startup_timeout_(startup_timeout) {}
+                           std::chrono::milliseconds startup_timeout, EngineLog* log)
+    : spec_(std::move(spec)), variant_(variant), startup_timeout_(startup_timeout), log_(log) {}
+
+bool EnginePlayer::send(std::string_view line) {
+  if (log_) log_->write(spec_.name, process_->pid(), true, line);
+  return process_->send(line);
+}
+
+UciProcess::ReadResult EnginePlayer::read_line(Clock::time_point deadline) {
+  auto r = process_->read_line(deadline);
+  if (log_)
+    log_->write(spec_.name, process_->pid(), false,
+                r.status == UciProcess::Read::Line      ? std::string_view(r.line)
+                : r.status == UciProcess::Read::Timeout ? "(no answer before the deadline)"
+                                                        : "(end of output)");
+  return r;
+}
 
 std::expected<void, EngineFailure> EnginePlayer::wait_for(std::string_view reply,
                                                           Clock::time_point deadline) {
   for (;;) {
-    auto r = process_->read_line(deadline);
+    auto r = read_line(deadline);
     if (r.status == UciProcess::Read::Closed)
       return std::unexpected(EngineFailure{
           Fault::Crash,
@@ -82,9 +97,9 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
   process_ = std::move(*process);
   const auto deadline = Clock::now() + startup_timeout_;
   bool has_chess960 = false, has_pacifist = false;
-  process_->send("uci");
+  send("uci");
   for (;;) {
-    auto r = process_->read_line(deadline);
+    auto r = read_line(deadline);
     if (r.status != UciProcess::Read::Line) {
       const Fault fault = r.status == UciProcess::Read::Closed ? Fault::Crash : Fault::Hang;
       process_.reset();
@@ -105,16 +120,16 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
   };
   if (variant_ == engine::Variant::Chess960) {
     if (!has_chess960) return missing("UCI_Chess960");
-    process_->send("setoption name UCI_Chess960 value true");
+    send("setoption name UCI_Chess960 value true");
   } else if (variant_ == engine::Variant::Pacifist) {
     if (!has_pacifist) return missing("UCI_Variant pacifist");
     // King-takes-rook castling both ways, which every Pacifist start needs.
-    if (has_chess960) process_->send("setoption name UCI_Chess960 value true");
-    process_->send("setoption name UCI_Variant value pacifist");
+    if (has_chess960) send("setoption name UCI_Chess960 value true");
+    send("setoption name UCI_Variant value pacifist");
   }
   for (const auto& [name, value] : spec_.options)
-    process_->send("setoption name " + name + " value " + value);
-  process_->send("isready");
+    send("setoption name " + name + " value " + value);
+  send("isready");
   if (auto ready = wait_for("readyok", deadline); !ready) {
     process_.reset();
     return ready;
@@ -125,7 +140,7 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
 std::expected<void, EngineFailure> EnginePlayer::new_game() {
   if (!process_)
     if (auto started = start(); !started) return started;
-  if (!process_->send("ucinewgame") || !process_->send("isready")) {
+  if (!send("ucinewgame") || !send("isready")) {
     process_.reset();
     return std::unexpected(EngineFailure{Fault::Crash, spec_.name + " no longer reads its input"});
   }
@@ -138,14 +153,14 @@ std::expected<SearchAnswer, EngineFailure> EnginePlayer::think(const std::string
                                                                const std::string& go,
                                                                Clock::time_point deadline,
                                                                Fault timeout_fault) {
-  if (!process_ || !process_->send(position) || !process_->send(go)) {
+  if (!process_ || !send(position) || !send(go)) {
     process_.reset();
     return std::unexpected(EngineFailure{Fault::Crash, spec_.name + " no longer reads its input"});
   }
   const auto started = Clock::now();
   SearchAnswer answer;
   for (;;) {
-    auto r = process_->read_line(deadline);
+    auto r = read_line(deadline);
     answer.elapsed_ms =
         int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count());
     if (r.status == UciProcess::Read::Closed) {

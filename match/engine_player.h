@@ -14,6 +14,7 @@
 
 #include "engine/types.h"
 #include "match/adjudication.h"
+#include "match/engine_log.h"
 #include "match/engine_spec.h"
 #include "match/uci_process.h"
 
@@ -40,7 +41,9 @@ struct SearchAnswer {
 
 class EnginePlayer {
  public:
-  EnginePlayer(EngineSpec spec, engine::Variant variant, std::chrono::milliseconds startup_timeout);
+  // `log` (may be null) receives every line sent and read; it must outlive the player.
+  EnginePlayer(EngineSpec spec, engine::Variant variant, std::chrono::milliseconds startup_timeout,
+               EngineLog* log = nullptr);
 
   const EngineSpec& spec() const { return spec_; }
 
@@ -62,10 +65,14 @@ class EnginePlayer {
  private:
   std::expected<void, EngineFailure> start();
   std::expected<void, EngineFailure> wait_for(std::string_view reply, Clock::time_point deadline);
+  // The process's send and read_line, through the log.
+  bool send(std::string_view line);
+  UciProcess::ReadResult read_line(Clock::time_point deadline);
 
   EngineSpec spec_;
   engine::Variant variant_;
   std::chrono::milliseconds startup_timeout_;
+  EngineLog* log_;
   std::unique_ptr<UciProcess> process_;
 };
 

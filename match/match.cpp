@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "match/engine_log.h"
 #include "match/engine_player.h"
 #include "match/game_runner.h"
 #include "match/pgn_out.h"
@@ -45,6 +46,13 @@ std::expected<MatchResult, std::string> run_match(const MatchConfig& config,
     if (!data) return std::unexpected("cannot write data file '" + config.data_path + "'");
   }
 
+  std::unique_ptr<EngineLog> log;
+  if (!config.log_path.empty()) {
+    auto opened = EngineLog::open(config.log_path);
+    if (!opened) return std::unexpected(opened.error());
+    log = std::move(*opened);
+  }
+
   MatchResult result{MatchTally(names), std::nullopt, {}};
   std::mutex mutex;
   std::size_t next = 0;
@@ -65,9 +73,13 @@ std::expected<MatchResult, std::string> run_match(const MatchConfig& config,
       header.black = names[std::size_t(task.black)];
       const Limits& w = limits[std::size_t(task.white)];
       const Limits& b = limits[std::size_t(task.black)];
-      header.time_control = time_control_text(w) == time_control_text(b)
-                                ? time_control_text(w)
-                                : time_control_text(w) + " vs " + time_control_text(b);
+      // Time odds: TimeControl "?" and each side's own in the WhiteTimeControl and
+      // BlackTimeControl tags.
+      header.time_control =
+          time_control_text(w) == time_control_text(b) ? time_control_text(w) : "?";
+      if (header.time_control == "?")
+        header.extra = {{"WhiteTimeControl", time_control_text(w)},
+                        {"BlackTimeControl", time_control_text(b)}};
       pgn << format_pgn(game, header);
       pgn.flush();
     }
@@ -85,7 +97,7 @@ std::expected<MatchResult, std::string> run_match(const MatchConfig& config,
             << " accepted; finishing the games in flight\n";
       }
     }
-    result.games.push_back(std::move(game));
+    if (config.keep_games) result.games.push_back(std::move(game));
   };
 
   auto worker = [&] {
@@ -99,8 +111,8 @@ std::expected<MatchResult, std::string> run_match(const MatchConfig& config,
       }
       for (int e : {task.white, task.black})
         if (!players[std::size_t(e)])
-          players[std::size_t(e)] = std::make_unique<EnginePlayer>(config.engines[std::size_t(e)],
-                                                                   config.variant, startup);
+          players[std::size_t(e)] = std::make_unique<EnginePlayer>(
+              config.engines[std::size_t(e)], config.variant, startup, log.get());
       GameSetup setup;
       setup.variant = config.variant;
       setup.start_fen = task.start_fen;

@@ -33,13 +33,15 @@ struct MatchConfig {
   int startup_timeout_ms = 10000;
   std::string pgn_path;   // overwritten at the start; empty: no PGN
   std::string data_path;  // appended to; empty: no data
+  std::string log_path;   // every engine line, overwritten (engine_log.h); empty: no log
   std::string event = "paxbot match";
+  bool keep_games = false;  // keep every GameRecord in MatchResult::games (tests; memory grows)
 };
 
 struct MatchResult {
   MatchTally tally;
   std::optional<SprtDecision> sprt_decision;  // set when the SPRT stopped the match
-  std::vector<GameRecord> games;              // in the order they finished
+  std::vector<GameRecord> games;              // with keep_games, in the order they finished
 };
 
 // Checks every engine once (probe_engine), then plays `tasks`. Errors: an engine that does

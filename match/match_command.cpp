@@ -57,11 +57,10 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
       {"--nodes", "N", "node limit per move"},
       {"--depth", "D", "depth limit per move"},
       {"--time-margin", "MS",
-       "overrun of the clock or movetime tolerated before a loss on time (default " +
+       "clock or movetime overrun allowed before a time loss (default " +
            std::to_string(defaults.time_margin_ms) + ")"},
       {"--hang-timeout", "MS",
-       "wait for a bestmove without clock or movetime before the engine loses as hung "
-       "(default " +
+       "wait for a bestmove without clock or movetime (default " +
            std::to_string(defaults.hang_timeout_ms) + ")"},
       {"--startup-timeout", "MS",
        "wait for uciok and readyok (default " + std::to_string(defaults.startup_timeout_ms) + ")"},
@@ -73,16 +72,14 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
       {"--games", "N", "games to play (even), cycling through the starts"},
       {"--rounds", "N", "times through the starts (default 1), each start twice per pairing"},
       {"--draw", "MOVE:CP:COUNT",
-       "adjudicate a draw from move MOVE when both engines report |score| <= CP for COUNT "
-       "moves each"},
-      {"--resign", "CP:COUNT",
-       "adjudicate a loss when both engines agree a side is below -CP for COUNT moves each"},
+       "draw from move MOVE if both say |score| <= CP, COUNT moves each"},
+      {"--resign", "CP:COUNT", "loss if both say a side is below -CP, COUNT moves each"},
       {"--max-plies", "N", "adjudicate a draw after N plies"},
       {"--sprt", "WORDS...", "sequential test, e.g. elo0=0 elo1=5 alpha=0.05 beta=0.05"},
       {"--pgn", "FILE", "write the games as PGN (overwritten)"},
-      {"--data", "FILE",
-       "append FEN<TAB>RESULT<TAB>SCORE lines for tuning (White's result and White's score)"},
+      {"--data", "FILE", "append FEN<TAB>RESULT<TAB>SCORE lines for the tuner (White's view)"},
       {"--event", "NAME", "PGN Event tag (default \"paxbot match\")"},
+      {"--log", "FILE", "write every line sent to and read from the engines, timed"},
   };
   const std::string usage = engine::tools::usage_text(
       "match", "--engine SPEC... --engine SPEC... [options]", kDescription, options);
@@ -169,6 +166,7 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
   config.pgn_path = parsed->value("--pgn").value_or("");
   config.data_path = parsed->value("--data").value_or("");
   config.event = parsed->value("--event").value_or(config.event);
+  config.log_path = parsed->value("--log").value_or("");
 
   ScheduleOptions schedule;
   schedule.variant = config.variant;

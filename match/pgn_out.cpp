@@ -96,6 +96,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header) {
     add_tag(out, "FEN", game.start_fen);
   }
   add_tag(out, "TimeControl", header.time_control);
+  for (const auto& [name, value] : header.extra) add_tag(out, name, value);
   add_tag(out, "Termination", termination_tag(game));
   if (game.ending == Ending::Fault) add_tag(out, "Fault", std::string(fault_name(game.fault)));
   out += '\n';

@@ -11,6 +11,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "match/game_runner.h"
 
@@ -23,6 +25,7 @@ struct PgnHeader {
   std::string round = "?";
   std::string white, black;
   std::string time_control = "-";
+  std::vector<std::pair<std::string, std::string>> extra;  // more tags, after TimeControl
 };
 
 // "1-0", "0-1" or "1/2-1/2".

@@ -32,8 +32,7 @@ std::string opponent_move(const Position& pos) {
   const Bitboard theirs = pos.pieces(~pos.side_to_move());
   const Square from = lsb(theirs);
   const Square to = from == 0 ? 1 : from - 1;
-  Position probe = pos;
-  return move_to_uci(probe, Move(from, to));
+  return move_to_uci(pos, Move(from, to));
 }
 
 }  // namespace

@@ -48,6 +48,10 @@ struct FaultCase {
   std::string termination;
 };
 
+void PrintTo(const FaultCase& c, std::ostream* out) {
+  *out << c.mode;
+}
+
 class MatchFaults : public testing::TestWithParam<FaultCase> {};
 
 // The faulty engine plays two good moves in every game, then fails: it loses each game by that
@@ -56,13 +60,19 @@ class MatchFaults : public testing::TestWithParam<FaultCase> {};
 TEST_P(MatchFaults, TheFaultyEngineLosesEveryGameAndTheMatchGoesOn) {
   const FaultCase& c = GetParam();
   MatchConfig config;
+  config.keep_games = true;
   config.engines = {fake("good", "random"), fake("bad", c.mode, 2)};
   config.limits.nodes = 1;
-  if (c.fault == Fault::Time) config.limits.tc = TimeControl{200, 0};
-  config.hang_timeout_ms = 300;
+  // Time odds, so that only the slow engine can lose on time, even on a busy machine.
+  if (c.fault == Fault::Time) {
+    config.engines[0].limits.tc = TimeControl{60000, 0};
+    config.engines[1].limits.tc = TimeControl{500, 0};
+  }
+  config.hang_timeout_ms = 500;
   config.time_margin_ms = 50;
   config.adjudication.max_plies = 40;
   config.pgn_path = temp_path(c.mode + ".pgn");
+  config.log_path = temp_path(c.mode + ".log");
   std::ostringstream out;
   auto result = run_match(config, games_from_start(4), out);
   ASSERT_TRUE(result) << result.error();
@@ -86,6 +96,19 @@ TEST_P(MatchFaults, TheFaultyEngineLosesEveryGameAndTheMatchGoesOn) {
   const std::string pgn = read_file(config.pgn_path);
   EXPECT_NE(pgn.find("[Termination \"" + c.termination + "\"]"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos);  // bad was White in game 2
+  if (c.fault == Fault::Time) {  // time odds: each side's own clock in its own tag
+    EXPECT_NE(pgn.find("[TimeControl \"?\"]\n[WhiteTimeControl \"60+0\"]\n"
+                       "[BlackTimeControl \"0.5+0\"]"),
+              std::string::npos)
+        << pgn;
+  }
+  // The log shows the conversation with both engines, sent (">") and read ("<").
+  const std::string log = read_file(config.log_path);
+  EXPECT_NE(log.find(" > uci\n"), std::string::npos);
+  EXPECT_NE(log.find(" < uciok\n"), std::string::npos);
+  EXPECT_NE(log.find(" > position startpos moves "), std::string::npos) << log.substr(0, 2000);
+  EXPECT_NE(log.find(" < bestmove "), std::string::npos);
+  EXPECT_NE(log.find("bad@"), std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, MatchFaults,
@@ -99,6 +122,7 @@ INSTANTIATE_TEST_SUITE_P(Modes, MatchFaults,
 
 TEST(Match, AnEngineThatNeverSaysUciokIsOneClearError) {
   MatchConfig config;
+  config.keep_games = true;
   config.engines = {fake("good", "random"), fake("mute", "silent")};
   config.limits.nodes = 1;
   config.startup_timeout_ms = 200;
@@ -117,6 +141,7 @@ TEST(Match, AnEngineThatNeverSaysUciokIsOneClearError) {
 // when it receives king-takes-rook in a standard game, which would be a crash fault here.
 TEST(Match, StandardGamesSendCastlingAsKingToDestination) {
   MatchConfig config;
+  config.keep_games = true;
   config.engines = {fake("a", "random", 0, 3), fake("b", "random", 0, 4)};
   for (EngineSpec& e : config.engines) e.args.push_back("strict-castling=1");
   config.limits.nodes = 1;
@@ -140,6 +165,7 @@ TEST(Match, StandardGamesSendCastlingAsKingToDestination) {
 
 TEST(Match, DrawAdjudicationEndsQuietGames) {
   MatchConfig config;
+  config.keep_games = true;
   config.engines = {fake("a", "random"), fake("b", "random", 0, 2)};
   config.limits.nodes = 1;
   config.adjudication.draw = AdjudicationRules::Draw{3, 10, 2};  // the fake reports cp 0
@@ -158,6 +184,7 @@ TEST(Match, DrawAdjudicationEndsQuietGames) {
 // both agree gloom's side is lost, whichever colour it has.
 TEST(Match, ResignAdjudicationNeedsBothEnginesToAgree) {
   MatchConfig config;
+  config.keep_games = true;
   config.engines = {fake("gloom", "random"), fake("glee", "random", 0, 2)};
   config.engines[0].args.push_back("score=-2000");
   config.engines[1].args.push_back("score=2000");
@@ -176,6 +203,7 @@ TEST(Match, ResignAdjudicationNeedsBothEnginesToAgree) {
 // Three engines: a round robin, each pairing plays the start as a pair with colours swapped.
 TEST(Match, ThreeEnginesPlayARoundRobin) {
   MatchConfig config;
+  config.keep_games = true;
   config.engines = {fake("a", "random", 0, 1), fake("b", "random", 0, 2), fake("c", "crash", 0)};
   config.limits.nodes = 1;
   config.adjudication.max_plies = 10;
@@ -207,6 +235,7 @@ TEST(Match, ThreeEnginesPlayARoundRobin) {
 // next pair; the game in flight on the other worker still finishes.
 TEST(Match, SprtStopsTheMatchWhenItDecides) {
   MatchConfig config;
+  config.keep_games = true;
   config.engines = {fake("good", "random"), fake("bad", "crash", 0)};
   config.limits.nodes = 1;
   config.sprt = SprtParameters{0, 200, 0.05, 0.05};
@@ -246,6 +275,7 @@ std::vector<std::string> san_moves(const std::string& movetext) {
 // game_status says; the PGN's SAN replays from its FEN tag; the data lines carry White's result.
 TEST(Match, PacifistMatchBetweenTwoPaxbotProcessesReplaysLegally) {
   MatchConfig config;
+  config.keep_games = true;
   EngineSpec paxbot;
   paxbot.cmd = PAXBOT_BINARY;
   paxbot.args = {"uci"};

@@ -1,4 +1,5 @@
-// `paxbot match`: the command-line face of the match runner (match/match.h).
+// `paxbot match`: the command-line face of the match runner (match/match.h). Runs on the
+// caller's thread; the match's workers are joined before it returns.
 #pragma once
 
 #include <iosfwd>

@@ -104,6 +104,12 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
     }
   }
   if (config.engines.size() < 2) return fail("give at least two engines (--engine cmd=PATH ...)");
+  // Two engines of the same name (e.g. two builds called paxbot) are told apart by a suffix.
+  for (std::size_t i = 1; i < config.engines.size(); ++i) {
+    int same = 1;
+    for (std::size_t j = 0; j < i; ++j) same += config.engines[j].name == config.engines[i].name;
+    if (same > 1) config.engines[i].name += "-" + std::to_string(same);
+  }
   if (config.sprt && config.engines.size() != 2) return fail("--sprt needs exactly two engines");
 
   if (auto v = parsed->value("--variant")) {

@@ -44,6 +44,13 @@ TEST(MatchCommand, BadInputIsNamed) {
   EXPECT_NE(no_limit.err.find("no limit"), std::string::npos) << no_limit.err;
 }
 
+TEST(MatchCommand, EnginesOfTheSameNameAreToldApart) {
+  auto r = run_command(kPaxbot + " match --engine cmd=" + kFake + " --engine cmd=" + kFake +
+                       " --nodes 1 --games 2 --max-plies 4");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Match: fake_uci_engine, fake_uci_engine-2;"), std::string::npos) << r.out;
+}
+
 TEST(MatchCommand, ShortMatchPrintsProgressAndSummary) {
   auto r = run_command(kPaxbot + " match --engine name=x cmd=" + kFake + " arg=seed=1 --engine " +
                        "name=y cmd=" + kFake + " arg=seed=2 --nodes 1 --games 4 --max-plies 20" +

@@ -1,6 +1,8 @@
 #include "match/match.h"
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -56,6 +58,7 @@ std::expected<MatchResult, std::string> run_match(const MatchConfig& config,
   MatchResult result{MatchTally(names), std::nullopt, {}};
   std::mutex mutex;
   std::size_t next = 0;
+  std::map<int, std::string> first_of_pair;  // pair -> start and moves of its first game
   bool stop = false;
   const std::string date = pgn_date_today();
 
@@ -84,8 +87,25 @@ std::expected<MatchResult, std::string> run_match(const MatchConfig& config,
       pgn.flush();
     }
     if (data) {
-      data << format_data_lines(game);
-      data.flush();
+      // The start and the moves identify a game; the pair's first finished game waits here
+      // for the second.
+      std::string signature = task.start_fen;
+      for (const PlayedMove& m : game.moves) signature += " " + m.uci;
+      bool replay = false;
+      if (auto first = first_of_pair.find(task.pair); first != first_of_pair.end()) {
+        replay = first->second == signature;
+        first_of_pair.erase(first);
+      } else {
+        first_of_pair.emplace(task.pair, std::move(signature));
+      }
+      if (replay) {
+        ++result.data_replays_skipped;
+      } else {
+        const std::string lines = format_data_lines(game);
+        result.data_lines += std::count(lines.begin(), lines.end(), '\n');
+        data << lines;
+        data.flush();
+      }
     }
     if (config.sprt && result.tally.pairings().size() == 1 && !result.sprt_decision) {
       const double llr = sprt_llr(result.tally.pairings()[0].pairs, *config.sprt);

@@ -1,6 +1,7 @@
 // Runs a scheduled match: `concurrency` worker threads each take the next game, play it with
 // their own engine processes (started on demand, restarted after a fault), and hand the
-// record back. Recording, the progress line, the PGN and data files and the SPRT decision
+// record back. Recording, the progress line, the PGN and data files (a game that replays the
+// other game of its pair move for move gives no second set of data lines) and the SPRT decision
 // happen under one mutex; once the SPRT decides, games in flight finish but no new game starts.
 //
 // Thread contract: run_match blocks the caller until every worker is done; `out` is written
@@ -42,6 +43,10 @@ struct MatchResult {
   MatchTally tally;
   std::optional<SprtDecision> sprt_decision;  // set when the SPRT stopped the match
   std::vector<GameRecord> games;              // with keep_games, in the order they finished
+  // Data file: lines written, and games left out because they replayed the other game of their
+  // pair move for move (the same deterministic engine on both sides gives the same game twice).
+  long long data_lines = 0;
+  int data_replays_skipped = 0;
 };
 
 // Checks every engine once (probe_engine), then plays `tasks`. Errors: an engine that does

@@ -216,6 +216,10 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
     return 1;
   }
   out << result->tally.summary(config.sprt);
+  if (!config.data_path.empty())
+    out << "Data: " << result->data_lines << " positions appended to " << config.data_path << " ("
+        << result->data_replays_skipped
+        << " games left out as move-for-move replays of their pair's other game)\n";
   return 0;
 }
 

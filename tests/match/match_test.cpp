@@ -252,6 +252,36 @@ TEST(Match, SprtStopsTheMatchWhenItDecides) {
   EXPECT_NE(result->tally.summary(config.sprt).find("H1 accepted"), std::string::npos);
 }
 
+// Two copies of one deterministic engine play the same game twice in a pair (colours swapped,
+// same moves): the data file gets the game once.
+TEST(Match, DataLeavesOutAPairsMoveForMoveReplay) {
+  MatchConfig config;
+  config.keep_games = true;
+  config.engines = {fake("a", "random", 0, 5), fake("b", "random", 0, 5)};
+  config.limits.nodes = 1;
+  config.adjudication.max_plies = 12;
+  config.data_path = temp_path("replay.data");
+  std::remove(config.data_path.c_str());
+  std::ostringstream out;
+  auto result = run_match(config, games_from_start(2), out);
+  ASSERT_TRUE(result) << result.error();
+  ASSERT_EQ(result->games.size(), 2u);
+  ASSERT_EQ(result->games[0].moves.size(), 12u);
+  for (std::size_t i = 0; i < 12; ++i)
+    EXPECT_EQ(result->games[0].moves[i].uci, result->games[1].moves[i].uci);
+  EXPECT_EQ(result->data_replays_skipped, 1);
+  EXPECT_EQ(result->data_lines, 12);
+  const std::string data = read_file(config.data_path);
+  EXPECT_EQ(std::count(data.begin(), data.end(), '\n'), 12);
+  // Different engines: both games are written.
+  config.engines[1] = fake("b", "random", 0, 6);
+  std::remove(config.data_path.c_str());
+  auto different = run_match(config, games_from_start(2), out);
+  ASSERT_TRUE(different);
+  EXPECT_EQ(different->data_replays_skipped, 0);
+  EXPECT_EQ(different->data_lines, 24);
+}
+
 // PGN movetext without tags, numbers, comments and the result: the SAN moves.
 std::vector<std::string> san_moves(const std::string& movetext) {
   std::vector<std::string> moves;

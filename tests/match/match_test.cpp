@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -403,6 +405,52 @@ TEST(Match, PacifistMatchBetweenTwoPaxbotProcessesReplaysLegally) {
     ++in_game;
   }
   EXPECT_EQ(lines, positions);
+}
+
+// Interoperation with the reference engines from Debian, when installed (label slow): Ethereal
+// against paxbot on a clock in standard chess (e1g1 castling, clock checks) and Stockfish
+// against paxbot in Chess960 at fixed nodes (UCI_Chess960, king-takes-rook castling).
+TEST(MatchSlow, ReferenceEnginesPlayWithoutFaults) {
+  const std::string ethereal = "/usr/games/ethereal-chess", stockfish = "/usr/games/stockfish";
+  if (access(ethereal.c_str(), X_OK) != 0 || access(stockfish.c_str(), X_OK) != 0)
+    GTEST_SKIP() << "Ethereal or Stockfish is not installed";
+  EngineSpec paxbot;
+  paxbot.name = "paxbot";
+  paxbot.cmd = PAXBOT_BINARY;
+  paxbot.args = {"uci"};
+  for (engine::Variant variant : {engine::Variant::Standard, engine::Variant::Chess960}) {
+    MatchConfig config;
+    config.keep_games = true;
+    config.variant = variant;
+    EngineSpec other;
+    other.cmd = variant == engine::Variant::Standard ? ethereal : stockfish;
+    other.name = variant == engine::Variant::Standard ? "ethereal" : "stockfish";
+    config.engines = {paxbot, other};
+    if (variant == engine::Variant::Standard)
+      config.limits.tc = TimeControl{2000, 20};
+    else
+      config.limits.nodes = 3000;
+    config.adjudication.max_plies = 120;
+    ScheduleOptions options;
+    options.variant = variant;
+    options.games = 2;
+    options.random_plies = 2;
+    const std::vector<std::string> starts =
+        variant == engine::Variant::Standard
+            ? std::vector<std::string>{std::string(engine::kStartFen)}
+            : random_chess960_starts(1, 4);
+    auto tasks = schedule_games(starts, options);
+    ASSERT_TRUE(tasks);
+    std::ostringstream out;
+    auto result = run_match(config, *tasks, out);
+    ASSERT_TRUE(result) << result.error();
+    for (const GameRecord& game : result->games) {
+      EXPECT_NE(game.ending, Ending::Fault) << other.name << ": " << game.reason;
+      std::string moves;
+      for (const PlayedMove& m : game.moves) moves += m.uci + " ";
+      EXPECT_TRUE(engine::replay_game(variant, game.start_fen, moves));
+    }
+  }
 }
 
 }  // namespace

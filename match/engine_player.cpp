@@ -16,6 +16,7 @@ std::optional<int> to_int(const std::string& text) {
 }
 
 constexpr auto kQuitGrace = std::chrono::milliseconds(200);
+constexpr auto kExitWait = std::chrono::milliseconds(200);  // for the exit status of a crash
 
 }  // namespace
 
@@ -60,6 +61,12 @@ EnginePlayer::EnginePlayer(EngineSpec spec, engine::Variant variant,
                            std::chrono::milliseconds startup_timeout, EngineLog* log)
     : spec_(std::move(spec)), variant_(variant), startup_timeout_(startup_timeout), log_(log) {}
 
+std::string EnginePlayer::exited(const std::string& when) {
+  const std::string how = process_->exit_description(kExitWait);
+  return spec_.name + " (" + spec_.cmd + ") exited " + when + " (end of output" +
+         (how.empty() ? "" : "; " + how) + ")";
+}
+
 bool EnginePlayer::send(std::string_view line) {
   if (log_) log_->write(spec_.name, process_->pid(), true, line);
   return process_->send(line);
@@ -80,9 +87,8 @@ std::expected<void, EngineFailure> EnginePlayer::wait_for(std::string_view reply
   for (;;) {
     auto r = read_line(deadline);
     if (r.status == UciProcess::Read::Closed)
-      return std::unexpected(EngineFailure{
-          Fault::Crash,
-          spec_.name + " exited (end of output) while we waited for " + std::string(reply)});
+      return std::unexpected(
+          EngineFailure{Fault::Crash, exited("while we waited for " + std::string(reply))});
     if (r.status == UciProcess::Read::Timeout)
       return std::unexpected(EngineFailure{
           Fault::Hang, spec_.name + " did not answer " + std::string(reply) + " within " +
@@ -101,9 +107,11 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
   for (;;) {
     auto r = read_line(deadline);
     if (r.status != UciProcess::Read::Line) {
-      const Fault fault = r.status == UciProcess::Read::Closed ? Fault::Crash : Fault::Hang;
+      EngineFailure failure{Fault::Hang, spec_.name + " (" + spec_.cmd + ") gave no uciok within " +
+                                             std::to_string(startup_timeout_.count()) + " ms"};
+      if (r.status == UciProcess::Read::Closed) failure = {Fault::Crash, exited("before uciok")};
       process_.reset();
-      return std::unexpected(EngineFailure{fault, spec_.name + " gave no uciok"});
+      return std::unexpected(failure);
     }
     if (r.line == "uciok") break;
     const auto t = engine::uci::tokenize(r.line);
@@ -164,9 +172,9 @@ std::expected<SearchAnswer, EngineFailure> EnginePlayer::think(const std::string
     answer.elapsed_ms =
         int(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count());
     if (r.status == UciProcess::Read::Closed) {
+      EngineFailure failure{Fault::Crash, exited("during its search")};
       process_.reset();
-      return std::unexpected(
-          EngineFailure{Fault::Crash, spec_.name + " exited (end of output) during its search"});
+      return std::unexpected(failure);
     }
     if (r.status == UciProcess::Read::Timeout) {
       process_.reset();

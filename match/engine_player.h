@@ -65,6 +65,8 @@ class EnginePlayer {
  private:
   std::expected<void, EngineFailure> start();
   std::expected<void, EngineFailure> wait_for(std::string_view reply, Clock::time_point deadline);
+  // "<name> exited (end of output; exit code 1)" after the engine closed its output.
+  std::string exited(const std::string& when);
   // The process's send and read_line, through the log.
   bool send(std::string_view line);
   UciProcess::ReadResult read_line(Clock::time_point deadline);

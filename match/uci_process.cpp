@@ -95,6 +95,23 @@ UciProcess::ReadResult UciProcess::read_line(Clock::time_point deadline) {
   }
 }
 
+std::string UciProcess::exit_description(std::chrono::milliseconds wait) {
+  if (pid_ <= 0) return "";
+  const auto until = Clock::now() + wait;
+  for (;;) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
+      const int code = WEXITSTATUS(status);
+      return "exit code " + std::to_string(code) +
+             (code == 127 ? " (the program could not be run)" : "");
+    }
+    if (Clock::now() >= until) return "";
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
 void UciProcess::quit(std::chrono::milliseconds grace) {
   if (pid_ > 0 && send("quit")) {
     const auto until = Clock::now() + grace;

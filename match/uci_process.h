@@ -46,6 +46,11 @@ class UciProcess {
 
   pid_t pid() const { return pid_; }
 
+  // After Read::Closed: waits up to `wait` for the child and says how it ended ("exit code 1",
+  // "killed by signal 11"; exit code 127 is a program that could not be run), or "" when it
+  // is still running.
+  std::string exit_description(std::chrono::milliseconds wait);
+
  private:
   UciProcess(int fd, pid_t pid) : fd_(fd), pid_(pid) {}
   void kill_and_reap();

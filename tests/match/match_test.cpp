@@ -86,6 +86,11 @@ TEST_P(MatchFaults, TheFaultyEngineLosesEveryGameAndTheMatchGoesOn) {
     for (const PlayedMove& m : game.moves) bad_moves += m.mover == game.fault_side;
     EXPECT_EQ(bad_moves, 2) << game.reason;
     EXPECT_NE(game.reason.find("bad"), std::string::npos) << game.reason;
+    if (c.fault == Fault::Crash) {  // the fake exits with code 1 at the go it fails
+      EXPECT_NE(game.reason.find("exited during its search (end of output; exit code 1)"),
+                std::string::npos)
+          << game.reason;
+    }
   }
   const PairingTally& p = result->tally.pairings()[0];
   EXPECT_EQ(p.games.wins, 4);

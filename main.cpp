@@ -9,6 +9,7 @@
 #include "daemon/status_command.h"
 #include "engine/tools/rules_commands.h"
 #include "engine/tools/search_commands.h"
+#include "match/match_command.h"
 #include "paxbot_version.h"
 #include "server/demo_command.h"
 #include "server/serve_command.h"
@@ -41,8 +42,8 @@ constexpr Command kCommands[] = {
      engine::tools::uci_command},
     {"bench", "search fixed positions to a fixed depth; print the node-count signature",
      engine::tools::bench_command},
-    {"selfplay", "play two settings of the engine against each other (any variant, incl. Pacifist)",
-     engine::tools::selfplay_command},
+    {"match", "play UCI engines against each other, refereed by our rules (SPRT, tuning data)",
+     match::match_command},
     {"tune",
      "fit the evaluation weights to game positions (Texel tuning); writes the weights header",
      tune::tune_command},

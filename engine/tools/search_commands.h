@@ -1,6 +1,6 @@
 // The search subcommands: `paxbot uci` (the UCI protocol on stdin/stdout) and
-// `paxbot bench` (the node-count signature; contract in shared docs/design.md) and
-// `paxbot selfplay` (in-process matches between two engine settings, selfplay_command.cpp).
+// `paxbot bench` (the node-count signature; contract in shared docs/design.md). Matches between
+// engines are `paxbot match` (match/).
 // Each takes the arguments after the subcommand name and returns the exit code.
 #pragma once
 
@@ -12,6 +12,5 @@ namespace engine::tools {
 
 int uci_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int selfplay_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace engine::tools

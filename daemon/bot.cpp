@@ -27,7 +27,7 @@ ChallengeFacts facts_of(const ChallengeInfo& c) {
     f.challenger_is_bot = c.challenger->is_bot();
     f.challenger_rating = c.challenger->rating;
   }
-  f.variant = config::parse_enum<config::Variant>(c.variant);
+  f.variant = lichess::parse_variant(c.variant);
   f.rated = c.rated;
   switch (c.time_control.type) {
     case TimeControl::Type::kClock:

@@ -24,19 +24,6 @@ const std::vector<OptionSpec> kUpgradeOptions = {
     {"--confirm", "", "really upgrade: irreversible, only for accounts that never played"},
 };
 
-LogLevel log_level_of(config::LogLevel level) {
-  switch (level) {
-    case config::LogLevel::debug:
-      return LogLevel::kDebug;
-    case config::LogLevel::warning:
-      return LogLevel::kWarning;
-    case config::LogLevel::error:
-      return LogLevel::kError;
-    default:
-      return LogLevel::kInfo;
-  }
-}
-
 // Everything both subcommands need before talking to the server.
 struct Startup {
   config::Config config;
@@ -107,7 +94,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!startup) return 1;
 
   SystemClock clock;
-  Logger log(std::cerr, log_level_of(startup->config.log_level), detect_log_format(), &clock);
+  Logger log(std::cerr, startup->config.log_level, detect_log_format(), &clock);
   log.add_secret(startup->token);
   CurlHttpClient http({.base_url = startup->config.url, .token = startup->token, .user_name = ""});
   LichessClient client(http, clock, log);

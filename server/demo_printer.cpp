@@ -39,8 +39,8 @@ void DemoPrinter::on_line(const std::string& id, const json& line) {
   std::lock_guard lock(mutex_);
   if (done_.contains(id)) return;
   if (line["type"] == "gameFull") {
-    const auto key = parse_variant_key(line["variant"]["key"].get<std::string>());
-    const engine::Variant rules = key ? variant_info(*key).rules : engine::Variant::Standard;
+    const auto key = lichess::parse_variant(line["variant"]["key"].get<std::string>());
+    const engine::Variant rules = key ? engine_rules(*key) : engine::Variant::Standard;
     const std::string initial = line["initialFen"];
     auto pos = engine::parse_fen(initial, rules);
     if (!pos) return;

@@ -5,6 +5,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "engine/san.h"
+#include "lichess/perf.h"
 #include "server/views.h"
 
 namespace server {
@@ -66,7 +67,7 @@ void tag(std::string& out, const std::string& name, const std::string& value) {
 
 std::vector<std::string> san_moves(const Game& game) {
   std::vector<std::string> out;
-  auto pos = parse_fen(game.setup().initial_fen, variant_info(game.setup().variant).rules);
+  auto pos = parse_fen(game.setup().initial_fen, engine_rules(game.setup().variant));
   if (!pos) return out;
   for (const std::string& text : game.moves()) {
     auto m = parse_uci_move(*pos, text);
@@ -98,7 +99,7 @@ std::string game_pgn(const Game& game, const PgnPlayers& players, const std::str
       two_digits(start.tm_hour) + ":" + two_digits(start.tm_min) + ":" + two_digits(start.tm_sec));
   if (players.white_bot) tag(out, "WhiteTitle", "BOT");
   if (players.black_bot) tag(out, "BlackTitle", "BOT");
-  tag(out, "Variant", std::string(variant_info(s.variant).name));
+  tag(out, "Variant", std::string(lichess::variant_info(s.variant).name));
   tag(out, "TimeControl",
       tc.realtime() ? std::to_string(tc.limit_s) + "+" + std::to_string(tc.increment_s) : "-");
   if (s.initial_fen != "startpos") {
@@ -108,7 +109,7 @@ std::string game_pgn(const Game& game, const PgnPlayers& players, const std::str
   tag(out, "Termination", termination_tag(game.status()));
   out += "\n";
 
-  auto start_pos = parse_fen(s.initial_fen, variant_info(s.variant).rules);
+  auto start_pos = parse_fen(s.initial_fen, engine_rules(s.variant));
   Color mover = start_pos ? start_pos->side_to_move() : White;
   int number = start_pos ? start_pos->fullmove_number() : 1;
   const std::vector<std::string> sans = san_moves(game);
@@ -140,9 +141,9 @@ nlohmann::json game_export_json(const Game& game, const PgnPlayers& players) {
   nlohmann::json j;
   j["id"] = s.id;
   j["rated"] = s.rated;
-  j["variant"] = variant_info(s.variant).key;
+  j["variant"] = lichess::variant_info(s.variant).key;
   j["speed"] = s.time_control.speed();
-  j["perf"] = perf_key(s.variant, s.time_control.speed());
+  j["perf"] = lichess::perf_key(s.variant, s.time_control.speed_class());
   j["createdAt"] = game.created_wall();
   j["lastMoveAt"] = game.last_move_wall();
   j["status"] = status_name(game.status());

@@ -272,11 +272,7 @@ void GameSession::start_search() {
   if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
   SearchBudget budget = search_budget(input, settings_.budget);
 
-  auto set = engine_.set_position(board_->variant(), board_->initial_fen(), board_->moves());
-  if (!set) {
-    log_.error("game ", game_id_, ": engine refused the position: ", set.error());
-    return;
-  }
+  engine_.set_position(board_->position());  // the board already holds it, with its history
   const int generation = ++generation_;
   searching_ = true;
   search_started_ = clock_.now();

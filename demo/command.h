@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-namespace server {
+namespace demo {
 
 int demo_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-}  // namespace server
+}  // namespace demo

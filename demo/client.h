@@ -20,8 +20,10 @@
 #include <nlohmann/json.hpp>
 
 namespace server {
-
 class StreamClient;
+}  // namespace server
+
+namespace demo {
 
 struct DemoPlayerOptions {
   std::string host = "127.0.0.1";
@@ -68,7 +70,7 @@ class DemoPlayer {
 
   DemoPlayerOptions options_;
   Observer observer_;
-  std::unique_ptr<StreamClient> events_;
+  std::unique_ptr<server::StreamClient> events_;
   std::thread event_thread_;
   mutable std::mutex mutex_;
   std::condition_variable cv_;
@@ -78,4 +80,4 @@ class DemoPlayer {
   bool stopping_ = false;
 };
 
-}  // namespace server
+}  // namespace demo

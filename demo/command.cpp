@@ -4,17 +4,17 @@
 #include <optional>
 #include <thread>
 
+#include "cli/args.h"
 #include "demo/client.h"
 #include "demo/daemons.h"
 #include "demo/printer.h"
-#include "engine/tools/args.h"
 #include "server/local_server.h"
 #include "server/stream_client.h"
 
 namespace demo {
 namespace {
 
-using engine::tools::OptionSpec;
+using cli::OptionSpec;
 using json = nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -185,12 +185,12 @@ int play_builtin(server::LocalServer& local, const Settings& s, DemoPrinter& pri
 }  // namespace
 
 int demo_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = engine::tools::usage_text(
+  const std::string usage = cli::usage_text(
       "demo", "[--players daemon|builtin] [--movetime MS] [--seed N]",
       "Starts the local server on a free loopback port and lets two bots play it over\n"
       "the Bot API: a Pacifist game from a random Chess960 start, then a standard game.",
       kOptions);
-  auto parsed = engine::tools::parse_args(args, kOptions);
+  auto parsed = cli::parse_args(args, kOptions);
   if (!parsed) {
     err << "paxbot demo: " << parsed.error() << "\n" << usage;
     return 2;
@@ -202,7 +202,7 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
   auto number = [&](const std::string& name, long long fallback, long long min,
                     long long max) -> std::expected<long long, std::string> {
     auto text = parsed->value(name);
-    return text ? engine::tools::parse_integer(*text, name, min, max) : fallback;
+    return text ? cli::parse_integer(*text, name, min, max) : fallback;
   };
   auto movetime = number("--movetime", 100, 10, 10000);
   auto draw_after = number("--draw-after", 300, 2, 10000);

@@ -1,7 +1,8 @@
 // A minimal Bot API client for the demo: one account that keeps its event stream
 // open, accepts challenges addressed to it, and plays every game it starts on its
 // own thread (game stream in, moves out over HTTP), choosing moves with a
-// MoveChooser. Until the daemon drives the demo, this stands in for it.
+// MoveChooser. `paxbot demo --players builtin` uses it, and the demo falls back to it when
+// its `paxbot run` daemons (demo/daemons.h) do not come online.
 // Public methods may be called from any thread; the observer runs on game threads.
 #pragma once
 

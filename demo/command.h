@@ -1,7 +1,8 @@
-// `paxbot demo`: starts the local server in-process on a free loopback port and
-// has two bots play each other over the Bot API with the built-in engine: a
-// Pacifist game from a random Chess960 start, then a standard game. Prints each
-// move, each conversion, the final board and the result.
+// `paxbot demo`: starts the local server in-process on a free loopback port and has two
+// bots play each other over the Bot API: two `paxbot run` daemons (demo/daemons.h) by
+// default, or the built-in client (demo/client.h). They play a Pacifist game from a
+// random Chess960 start, then a standard game; the demo prints each move, each conversion,
+// the final board and the result.
 #pragma once
 
 #include <ostream>

@@ -7,11 +7,11 @@
 #include "config/check_config_command.h"
 #include "daemon/run_command.h"
 #include "daemon/status_command.h"
+#include "demo/command.h"
 #include "engine/tools/rules_commands.h"
 #include "engine/tools/search_commands.h"
 #include "match/match_command.h"
 #include "paxbot_version.h"
-#include "server/demo_command.h"
 #include "server/serve_command.h"
 #include "tune/tune_command.h"
 
@@ -50,7 +50,7 @@ constexpr Command kCommands[] = {
     {"serve", "run a local server that speaks the Lichess Bot API (incl. Pacifist games)",
      server::serve_command},
     {"demo", "start a local server and let two bots play a Pacifist and a standard game",
-     server::demo_command},
+     demo::demo_command},
 };
 
 void print_help(std::ostream& out) {

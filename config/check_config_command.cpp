@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cli/args.h"
 #include "config/describe.h"
 #include "config/diagnostic.h"
 #include "config/validate.h"
@@ -9,9 +10,8 @@
 namespace config {
 namespace {
 
-constexpr std::string_view kUsage =
-    "usage: paxbot check-config FILE\n"
-    "\n"
+const std::string kUsage = cli::usage_text(
+    "check-config", "FILE",
     "Checks a paxbot configuration file and prints the configuration the daemon would run\n"
     "with (defaults included) on stdout, then every warning and error on stderr as\n"
     "FILE:LINE:COLUMN: SEVERITY: KEY: PROBLEM; fix: WHAT TO DO.\n"
@@ -19,7 +19,8 @@ constexpr std::string_view kUsage =
     "$CREDENTIALS_DIRECTORY/token) and never printed.\n"
     "\n"
     "Exit status: 0 valid (warnings allowed), 1 errors found, 2 usage error.\n"
-    "See docs/configuration.md for every key.\n";
+    "See docs/configuration.md for every key.",
+    {});
 
 int usage_error(std::ostream& err, std::string_view problem) {
   err << "paxbot check-config: " << problem << "\n\n" << kUsage;
@@ -39,17 +40,18 @@ int check_config_command(const std::vector<std::string>& args, std::ostream& out
 
 int check_config_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                          const EnvLookup& env) {
-  if (std::ranges::any_of(args, [](const std::string& a) { return a == "--help" || a == "-h"; })) {
+  const auto parsed = cli::parse(args, {});
+  if (parsed && parsed->has("--help")) {
     out << kUsage;
     return 0;
   }
-  std::vector<std::string> files;
-  for (const std::string& arg : args) {
-    if (arg.starts_with('-')) return usage_error(err, "unknown option " + arg);
-    files.push_back(arg);
+  // This command's contract names an unknown option without quotes.
+  if (!parsed && parsed.error().kind == cli::ArgError::Kind::kUnknownOption) {
+    return usage_error(err, "unknown option " + parsed.error().option);
   }
-  if (files.size() != 1) return usage_error(err, "expected exactly one FILE");
-  const std::string& file = files.front();
+  if (!parsed) return usage_error(err, parsed.error().text());
+  if (parsed->positional.size() != 1) return usage_error(err, "expected exactly one FILE");
+  const std::string& file = parsed->positional.front();
 
   LoadResult result = load_and_validate(file);
   std::string token_source;

@@ -12,34 +12,34 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
+
+#include "base/log_level.h"
+#include "lichess/time_control.h"
+#include "lichess/variant.h"
 
 namespace config {
 
 // ---- Enumerations and their spelling in the YAML file -------------------------------------
 // names_of(E{}) lists the accepted spellings in enumerator order; to_string / parse_enum use it.
 
-enum class LogLevel { debug, info, warning, error };
-inline constexpr std::array<std::string_view, 4> kLogLevelNames = {"debug", "info", "warning",
-                                                                   "error"};
+// The shared vocabulary types, named here for the config's code: log levels
+// (base/log_level.h), Lichess variant keys and speed classes (lichess/).
+using base::LogLevel;
+using lichess::Speed;
+using lichess::Variant;
+
 constexpr std::span<const std::string_view> names_of(LogLevel) {
-  return kLogLevelNames;
+  return base::kLogLevelNames;
 }
-
-// Variants paxbot plays; spelled as the Lichess variant keys (plus "pacifist").
-enum class Variant { standard, chess960, from_position, pacifist };
-inline constexpr std::array<std::string_view, 4> kVariantNames = {"standard", "chess960",
-                                                                  "fromPosition", "pacifist"};
 constexpr std::span<const std::string_view> names_of(Variant) {
-  return kVariantNames;
+  return lichess::kVariantKeys;
 }
-
-// Lichess speed classes a bot may play (ultraBullet is refused to bots by the server).
-enum class Speed { bullet, blitz, rapid, classical, correspondence };
-inline constexpr std::array<std::string_view, 5> kSpeedNames = {"bullet", "blitz", "rapid",
-                                                                "classical", "correspondence"};
+// Every Lichess speed key; accepted_in_config() leaves out ultraBullet, which Lichess refuses
+// to bots.
 constexpr std::span<const std::string_view> names_of(Speed) {
-  return kSpeedNames;
+  return lichess::kSpeedKeys;
 }
 
 enum class Mode { rated, casual };
@@ -96,6 +96,13 @@ constexpr std::optional<E> parse_enum(std::string_view text) {
     if (names[i] == text) return static_cast<E>(i);
   }
   return std::nullopt;
+}
+
+// Whether the config file may name a value: every value but the speeds bots may not play.
+template <NamedEnum E>
+constexpr bool accepted_in_config(E value) {
+  if constexpr (std::is_same_v<E, Speed>) return lichess::bots_may_play(value);
+  return true;
 }
 
 // ---- Sections ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ Config default_config() {
   Config c;
   c.token_file = "";  // token from LICHESS_BOT_TOKEN or $CREDENTIALS_DIRECTORY/token
   c.url = "https://lichess.org";
-  c.log_level = LogLevel::info;
+  c.log_level = LogLevel::kInfo;
 
   Engine& e = c.engine;
   e.hash_mb = 64;
@@ -25,10 +25,11 @@ Config default_config() {
 
   Challenge& ch = c.challenge;
   ch.concurrency = 1;
-  ch.variants = {Variant::standard, Variant::chess960, Variant::from_position, Variant::pacifist};
-  ch.time_controls = {Speed::bullet, Speed::blitz, Speed::rapid, Speed::classical};
+  ch.variants = {Variant::kStandard, Variant::kChess960, Variant::kFromPosition,
+                 Variant::kPacifist};
+  ch.time_controls = {Speed::kBullet, Speed::kBlitz, Speed::kRapid, Speed::kClassical};
   ch.min_base = 0;
-  ch.max_base = 10'800;  // 180 minutes, the longest clock Lichess offers
+  ch.max_base = lichess::kMaxClockLimitS;  // 180 minutes, the longest clock Lichess offers
   ch.min_increment = 0;
   ch.max_increment = 180;  // the largest increment Lichess offers
   ch.min_days = 1;
@@ -64,7 +65,7 @@ Config default_config() {
   m.time_controls = {{.base_s = 180, .increment_s = 2, .weight = 1.0},
                      {.base_s = 300, .increment_s = 3, .weight = 1.0},
                      {.base_s = 600, .increment_s = 5, .weight = 1.0}};
-  m.variants = {{.name = Variant::standard, .weight = 1.0}};
+  m.variants = {{.name = Variant::kStandard, .weight = 1.0}};
   m.decline_cooldown_h = 24;
   m.allow_during_games = false;
   m.state_file = "";
@@ -86,7 +87,7 @@ TimeControlEntry default_entry<TimeControlEntry>() {
 // name is a required key.
 template <>
 VariantEntry default_entry<VariantEntry>() {
-  return {.name = Variant::standard, .weight = 1.0};
+  return {.name = Variant::kStandard, .weight = 1.0};
 }
 
 }  // namespace config

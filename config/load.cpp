@@ -12,6 +12,7 @@
 #include "config/defaults.h"
 #include "config/schema.h"
 #include "config/suggest.h"
+#include "config/value_text.h"
 
 namespace config {
 namespace {
@@ -41,12 +42,6 @@ std::string quoted(const YAML::Node& node) {
   return "'" + text + "'";
 }
 
-std::string join(std::span<const std::string_view> names) {
-  std::string text;
-  for (const std::string_view name : names) text += (text.empty() ? "" : ", ") + std::string(name);
-  return text;
-}
-
 // Where `key` was written, else the closest enclosing key the file has ("challenge" for a
 // "challenge.max_base" left at its default, the entry for a key missing from a list entry).
 std::optional<Location> find_location(const Locations& locations, std::string_view key) {
@@ -56,32 +51,6 @@ std::optional<Location> find_location(const Locations& locations, std::string_vi
     key = cut == std::string_view::npos ? std::string_view() : key.substr(0, cut);
   }
   return std::nullopt;
-}
-
-// Default values as YAML text, for "fix: ... (default: 64)".
-std::string as_text(bool value) {
-  return value ? "true" : "false";
-}
-std::string as_text(int value) {
-  return std::to_string(value);
-}
-std::string as_text(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
-std::string as_text(const std::string& value) {
-  return "\"" + value + "\"";
-}
-template <NamedEnum E>
-std::string as_text(E value) {
-  return std::string(to_string(value));
-}
-template <class T>
-std::string as_text(const std::vector<T>& values) {
-  std::string text = "[";
-  for (const T& value : values) text += (text.size() > 1 ? ", " : "") + as_text(value);
-  return text + "]";
 }
 
 // Walks visit_config() over the YAML tree, one map ("frame") at a time.
@@ -212,7 +181,7 @@ class Reader {
   template <NamedEnum E>
   void decode(const std::string& path, const YAML::Node& node, E& value, bool) {
     if (node.IsScalar()) {
-      if (const auto parsed = parse_enum<E>(node.Scalar())) {
+      if (const auto parsed = parse_enum<E>(node.Scalar()); parsed && accepted_in_config(*parsed)) {
         value = *parsed;
         return;
       }
@@ -261,17 +230,17 @@ class Reader {
 
   template <NamedEnum E>
   static std::string enum_fix(const YAML::Node& node) {
-    const auto names = names_of(E{});
-    std::string fix = "use one of " + join(names);
+    const std::vector<std::string> candidates = accepted_names<E>();
+    std::string fix = "use one of " + join(candidates);
     if (node.IsScalar()) {
-      const std::vector<std::string> candidates(names.begin(), names.end());
       if (const auto close = closest_match(node.Scalar(), candidates)) {
         fix = "did you mean " + *close + "? " + fix;
       }
     }
     if constexpr (std::is_same_v<E, Speed>) {
-      if (node.IsScalar() && node.Scalar() == "ultraBullet") {
-        fix = "remove it: Lichess does not let bots play ultraBullet; " + fix;
+      const auto speed = node.IsScalar() ? lichess::parse_speed(node.Scalar()) : std::nullopt;
+      if (speed && !lichess::bots_may_play(*speed)) {
+        fix = "remove it: Lichess does not let bots play " + node.Scalar() + "; " + fix;
       }
     }
     return fix;

@@ -6,19 +6,12 @@
 #include <string>
 
 #include "config/rules.h"
+#include "lichess/time_control.h"
 
 namespace config {
 namespace {
 
 constexpr int kSecondsPerDay = 86'400;
-constexpr int kUltraBulletBelow = 30;  // estimated seconds: base + 40 * increment
-
-// Clock limits the challenge endpoint accepts: 0, 15, 30, 45, 60, 90 s, or whole minutes up
-// to 180 minutes.
-bool is_offered_base(int base_s) {
-  if (base_s == 0 || base_s == 15 || base_s == 30 || base_s == 45 || base_s == 90) return true;
-  return base_s > 0 && base_s <= 10'800 && base_s % 60 == 0;
-}
 
 void check_weight(const std::string& key, double weight, Rules& r) {
   if (std::isfinite(weight) && weight > 0) return;
@@ -29,14 +22,13 @@ void check_weight(const std::string& key, double weight, Rules& r) {
 }
 
 void check_time_control(const std::string& key, const TimeControlEntry& tc, Rules& r) {
-  if (!is_offered_base(tc.base_s)) {
+  if (!lichess::is_challenge_clock_limit(tc.base_s)) {
     r.error(key + ".base_s",
             "Lichess cannot create a challenge with a " + std::to_string(tc.base_s) + " s clock",
             "use 0, 15, 30, 45, 60 or 90 seconds, or a whole number of minutes up to 10800 s");
   }
-  r.range(key + ".increment_s", tc.increment_s, 0, 60);
-  const int estimated = tc.base_s + 40 * tc.increment_s;
-  if (estimated < kUltraBulletBelow) {
+  r.range(key + ".increment_s", tc.increment_s, 0, lichess::kMaxIncrementS);
+  if (!lichess::bots_may_play(lichess::classify_speed(tc.base_s, tc.increment_s))) {
     r.error(key,
             "is ultraBullet (" + std::to_string(tc.base_s) + "+" + std::to_string(tc.increment_s) +
                 "), which Lichess refuses to bots",
@@ -61,7 +53,7 @@ void check_matchmaking(const Config& config, Rules& r) {
   }
   for (std::size_t i = 0; i < m.variants.size(); ++i) {
     const std::string key = "matchmaking.variants[" + std::to_string(i) + "]";
-    if (m.variants[i].name == Variant::from_position) {
+    if (m.variants[i].name == Variant::kFromPosition) {
       r.error(key + ".name", "matchmaking cannot offer fromPosition games (they need a FEN)",
               "use standard, chess960 or pacifist");
     }

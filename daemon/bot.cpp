@@ -4,6 +4,7 @@
 
 #include "daemon/challenge_policy.h"
 #include "daemon/http/rate_limiter.h"
+#include "daemon/lichess/reconnecting_stream.h"
 
 namespace bot {
 namespace {
@@ -17,6 +18,7 @@ constexpr auto kAcceptedSlotTimeout = 30s;
 constexpr auto kFinishGrace = 5s;
 // After the shutdown deadline, resigned games get this long to end before we leave.
 constexpr auto kAfterDeadlineGrace = 10s;
+constexpr auto kFirstEventReconnectDelay = 1s;
 constexpr auto kMaxEventReconnectDelay = 60s;
 constexpr auto kBotGameWindow = std::chrono::hours(24);
 
@@ -27,7 +29,7 @@ ChallengeFacts facts_of(const ChallengeInfo& c) {
     f.challenger_is_bot = c.challenger->is_bot();
     f.challenger_rating = c.challenger->rating;
   }
-  f.variant = config::parse_enum<config::Variant>(c.variant);
+  f.variant = lichess::parse_variant(c.variant);
   f.rated = c.rated;
   switch (c.time_control.type) {
     case TimeControl::Type::kClock:
@@ -101,44 +103,36 @@ int Bot::run() {
 
 // The event stream: every (re)connection replays ongoing games and pending challenges.
 void Bot::read_events(std::stop_token stop) {
-  int failures = 0;
   // The server allows 30 event-stream connections per 10 minutes and token.
   ReconnectBudget budget(clock_);
-  while (!stop.stop_requested()) {
-    if (!budget.try_acquire()) {
-      log_.warning("event stream: 30 connections in 10 minutes used; waiting ",
-                   budget.wait_time().count() / 1000, " s");
-      clock_.sleep_for(budget.wait_time(), stop);
-      continue;
-    }
-    bool announced = false;
-    StreamControl control;
-    control.stop = stop;
-    StreamOutcome outcome = client_.stream_events(
-        [&](const EventStreamEvent& event) {
-          if (!announced) {
-            announced = true;
-            failures = 0;
-            queue_.push(StreamConnected{});
-          }
-          if (!std::holds_alternative<KeepAlive>(event)) queue_.push(event);
-          return StreamAction::kContinue;
-        },
-        control);
-    if (stop.stop_requested()) return;
-    if (outcome.error && (outcome.error->status == 401 || outcome.error->status == 403)) {
-      queue_.push(StreamFatal{outcome.error->describe()});
-      return;
-    }
-    ++failures;
-    auto delay = std::min<std::chrono::milliseconds>(kMaxEventReconnectDelay,
-                                                     1s * (1 << std::min(failures - 1, 6)));
-    if (outcome.error && outcome.error->cooldown > delay) delay = outcome.error->cooldown;
-    log_.warning("event stream ended (",
-                 outcome.error ? outcome.error->describe() : std::string("end of stream"),
-                 "); reconnecting in ", delay.count() / 1000.0, " s");
-    clock_.sleep_for(delay, stop);
-  }
+  ReconnectingStream stream({.name = "event stream",
+                             .backoff = {.initial_delay = kFirstEventReconnectDelay,
+                                         .max_delay = kMaxEventReconnectDelay},
+                             .budget = &budget},
+                            clock_, log_);
+  stream.run(
+      stop, StreamControl{},
+      [&](const StreamControl& control, const std::function<void()>& delivered) {
+        bool announced = false;
+        return client_.stream_events(
+            [&](const EventStreamEvent& event) {
+              if (!announced) {
+                announced = true;
+                delivered();
+                queue_.push(StreamConnected{});
+              }
+              if (!std::holds_alternative<KeepAlive>(event)) queue_.push(event);
+              return StreamAction::kContinue;
+            },
+            control);
+      },
+      [&](const StreamOutcome& outcome) {
+        if (outcome.error && (outcome.error->status == 401 || outcome.error->status == 403)) {
+          queue_.push(StreamFatal{outcome.error->describe()});
+          return true;
+        }
+        return false;
+      });
 }
 
 void Bot::handle(const Event& event) {

@@ -1,7 +1,5 @@
 #include "daemon/challenge_policy.h"
 
-#include "daemon/lichess/variant_key.h"
-
 #include <algorithm>
 #include <cctype>
 
@@ -34,7 +32,7 @@ ChallengeDecision decline(DeclineReason reason, std::string why) {
 DeclineReason wrong_speed_reason(const std::vector<config::Speed>& accepted, config::Speed speed) {
   bool slower_ok = false, faster_ok = false;
   for (config::Speed s : accepted) {
-    if (s == config::Speed::correspondence) continue;
+    if (s == config::Speed::kCorrespondence) continue;
     (s > speed ? slower_ok : faster_ok) = true;
   }
   if (slower_ok && !faster_ok) return DeclineReason::kTooFast;
@@ -47,19 +45,18 @@ std::optional<ChallengeDecision> check_time_control(const config::Challenge& p,
   using Kind = ChallengeFacts::Kind;
   if (f.kind == Kind::unlimited) return decline(DeclineReason::kTimeControl, "unlimited time");
   if (f.kind == Kind::correspondence) {
-    if (!contains(p.time_controls, config::Speed::correspondence))
+    if (!contains(p.time_controls, config::Speed::kCorrespondence))
       return decline(DeclineReason::kTimeControl, "correspondence not accepted");
     if (f.days < p.min_days) return decline(DeclineReason::kTooFast, "fewer days than min_days");
     if (f.days > p.max_days) return decline(DeclineReason::kTooSlow, "more days than max_days");
     return std::nullopt;
   }
   // Lichess refuses ultraBullet to bots; should one arrive, it counts as bullet (too fast).
-  auto speed =
-      config::parse_enum<config::Speed>(to_string(classify_speed(f.limit_s, f.increment_s)))
-          .value_or(config::Speed::bullet);
+  lichess::Speed speed = lichess::classify_speed(f.limit_s, f.increment_s);
+  if (!lichess::bots_may_play(speed)) speed = lichess::Speed::kBullet;
   if (!contains(p.time_controls, speed))
     return decline(wrong_speed_reason(p.time_controls, speed),
-                   std::string(config::to_string(speed)) + " not accepted");
+                   std::string(lichess::to_string(speed)) + " not accepted");
   if (f.limit_s < p.min_base) return decline(DeclineReason::kTooFast, "base below min_base");
   if (f.limit_s > p.max_base) return decline(DeclineReason::kTooSlow, "base above max_base");
   if (f.increment_s < p.min_increment)
@@ -77,7 +74,7 @@ ChallengeDecision decide_challenge(const config::Challenge& p, const ChallengeFa
   if (!p.allow_list.empty() && !listed(p.allow_list, f.challenger))
     return decline(DeclineReason::kGeneric, "not on the allow list");
   if (!f.variant || !contains(p.variants, *f.variant)) {
-    bool only_standard = p.variants.size() == 1 && p.variants[0] == config::Variant::standard;
+    bool only_standard = p.variants.size() == 1 && p.variants[0] == config::Variant::kStandard;
     return decline(only_standard ? DeclineReason::kStandard : DeclineReason::kVariant,
                    "variant not accepted");
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "daemon/lichess/reconnecting_stream.h"
 #include "daemon/lichess/variant_key.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
@@ -17,6 +18,8 @@ constexpr int kMateScore = 100000;
 // Lichess refuses a new draw offer within 20 plies of one's previous offer.
 constexpr std::size_t kPliesBetweenDrawOffers = 20;
 constexpr auto kMoveRetryDelay = 1s;
+// The first wait after a game stream drops; the backoff doubles up to max_reconnect_delay.
+constexpr auto kFirstReconnectDelay = 1s;
 
 int score_for_us(const engine::SearchInfo& info) {
   if (info.mate_in) return *info.mate_in > 0 ? kMateScore : -kMateScore;
@@ -85,38 +88,38 @@ void GameSession::post_chat_messages() {
 
 // The game stream: replayed from gameFull on every (re)connection, so drops lose nothing.
 void GameSession::read_stream(std::stop_token stop) {
-  int failures = 0;
-  while (!stop.stop_requested()) {
-    bool over = false;
-    StreamControl control;
-    control.silence_limit = settings_.stream_silence_limit;
-    control.stop = stop;
-    StreamOutcome outcome = client_.stream_game(
-        game_id_,
-        [&](const GameStreamEvent& event) {
-          if (const auto* s = std::get_if<GameStateEvent>(&event))
-            over = is_game_over_status(s->status);
-          if (const auto* f = std::get_if<GameFullEvent>(&event))
-            over = is_game_over_status(f->state.status);
-          if (!std::holds_alternative<KeepAlive>(event)) failures = 0;
-          queue_.push(event);
-          return over ? StreamAction::kStop : StreamAction::kContinue;
-        },
-        control);
-    if (over || stop.stop_requested()) return;
-    if (outcome.error && outcome.error->kind == LichessErrorKind::kHttp &&
-        !outcome.error->retryable) {
-      queue_.push(StreamGone{outcome.error->describe()});
-      return;
-    }
-    ++failures;
-    auto delay = std::min<std::chrono::milliseconds>(settings_.max_reconnect_delay,
-                                                     500ms * (1 << std::min(failures, 8)));
-    log_.warning("game ", game_id_, ": stream ended (",
-                 outcome.error ? outcome.error->describe() : std::string("end of stream"),
-                 "); reconnecting in ", delay.count(), " ms");
-    clock_.sleep_for(delay, stop);
-  }
+  bool over = false;
+  StreamControl control;
+  control.silence_limit = settings_.stream_silence_limit;
+  ReconnectingStream stream({.name = "game " + game_id_ + ": stream",
+                             .backoff = {.initial_delay = kFirstReconnectDelay,
+                                         .max_delay = settings_.max_reconnect_delay}},
+                            clock_, log_);
+  stream.run(
+      stop, control,
+      [&](const StreamControl& each, const std::function<void()>& delivered) {
+        return client_.stream_game(
+            game_id_,
+            [&](const GameStreamEvent& event) {
+              if (const auto* s = std::get_if<GameStateEvent>(&event))
+                over = is_game_over_status(s->status);
+              if (const auto* f = std::get_if<GameFullEvent>(&event))
+                over = is_game_over_status(f->state.status);
+              if (!std::holds_alternative<KeepAlive>(event)) delivered();
+              queue_.push(event);
+              return over ? StreamAction::kStop : StreamAction::kContinue;
+            },
+            each);
+      },
+      [&](const StreamOutcome& outcome) {
+        if (over) return true;
+        if (outcome.error && outcome.error->kind == LichessErrorKind::kHttp &&
+            !outcome.error->retryable) {
+          queue_.push(StreamGone{outcome.error->describe()});
+          return true;
+        }
+        return false;
+      });
 }
 
 void GameSession::handle(const Event& event) {
@@ -272,11 +275,7 @@ void GameSession::start_search() {
   if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
   SearchBudget budget = search_budget(input, settings_.budget);
 
-  auto set = engine_.set_position(board_->variant(), board_->initial_fen(), board_->moves());
-  if (!set) {
-    log_.error("game ", game_id_, ": engine refused the position: ", set.error());
-    return;
-  }
+  engine_.set_position(board_->position());  // the board already holds it, with its history
   const int generation = ++generation_;
   searching_ = true;
   search_started_ = clock_.now();

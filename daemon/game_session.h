@@ -4,8 +4,8 @@
 //
 // Threads: the session thread owns all state and handles events in order from
 // one queue; a reader thread turns the game stream into events (reconnecting
-// after drops); the engine's search thread reports its best move through the
-// same queue; a chat thread posts chat messages, so a slow or failing chat
+// after drops through daemon/lichess/reconnecting_stream.h); the engine's search thread reports its
+// best move through the same queue; a chat thread posts chat messages, so a slow or failing chat
 // endpoint never delays a move. The public methods may be called from any thread.
 #pragma once
 

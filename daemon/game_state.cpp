@@ -1,8 +1,9 @@
 #include "daemon/game_state.h"
 
+#include <span>
+
 #include "engine/fen.h"
 #include "engine/game.h"
-#include "engine/notation.h"
 
 namespace bot {
 
@@ -26,14 +27,10 @@ std::expected<void, std::string> GameState::update(std::string_view moves) {
   for (std::size_t i = 0; extends && i < moves_.size(); ++i) extends = words[i] == moves_[i];
 
   engine::Position pos = extends ? position_ : start_;
-  std::size_t first_new = extends ? moves_.size() : 0;
-  engine::UndoRecord undo;
-  for (std::size_t i = first_new; i < words.size(); ++i) {
-    auto move = engine::parse_uci_move(pos, words[i]);
-    if (!move)
-      return std::unexpected("move " + std::to_string(i + 1) +
-                             " of the server's list: " + move.error());
-    pos.make_move(*move, undo);
+  const std::size_t first_new = extends ? moves_.size() : 0;
+  const std::span<const std::string_view> new_moves(words.begin() + first_new, words.end());
+  if (auto played = engine::play_uci_moves(pos, new_moves, first_new + 1); !played) {
+    return std::unexpected("the server's move list: " + played.error());
   }
   position_ = std::move(pos);
   moves_.assign(words.begin(), words.end());

@@ -49,30 +49,6 @@ std::string escape_controls(std::string_view text) {
 
 }  // namespace
 
-std::string_view to_string(LogLevel level) {
-  switch (level) {
-    case LogLevel::kDebug:
-      return "debug";
-    case LogLevel::kInfo:
-      return "info";
-    case LogLevel::kWarning:
-      return "warning";
-    case LogLevel::kError:
-      return "error";
-  }
-  return "?";
-}
-
-std::optional<LogLevel> parse_log_level(std::string_view text) {
-  std::string lower;
-  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "debug") return LogLevel::kDebug;
-  if (lower == "info") return LogLevel::kInfo;
-  if (lower == "warning" || lower == "warn") return LogLevel::kWarning;
-  if (lower == "error") return LogLevel::kError;
-  return std::nullopt;
-}
-
 LogFormat log_format_for(const char* journal_stream_env) {
   return journal_stream_env != nullptr && *journal_stream_env != '\0' ? LogFormat::kJournald
                                                                       : LogFormat::kTimestamped;

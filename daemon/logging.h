@@ -11,15 +11,14 @@
 #include <string_view>
 #include <vector>
 
+#include "base/log_level.h"
 #include "daemon/clock.h"
 
 namespace bot {
 
-enum class LogLevel { kDebug, kInfo, kWarning, kError };
-
-std::string_view to_string(LogLevel level);
-// Accepts "debug", "info", "warning"/"warn", "error" (case-insensitive).
-std::optional<LogLevel> parse_log_level(std::string_view text);
+// The one LogLevel type (base/log_level.h), named here for the daemon's code.
+using base::LogLevel;
+using base::parse_log_level;
 
 enum class LogFormat {
   kTimestamped,  // "2025-11-30T02:25:00.123Z [info] message"

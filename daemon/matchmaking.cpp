@@ -5,7 +5,7 @@
 #include <memory>
 #include <random>
 
-#include "daemon/lichess/variant_key.h"
+#include "lichess/perf.h"
 
 namespace bot {
 namespace {
@@ -38,10 +38,6 @@ std::size_t pick_uniform(std::size_t n, double random01) {
   return std::min(n - 1, std::size_t(std::clamp(random01, 0.0, 1.0) * double(n)));
 }
 
-std::string_view variant_key(config::Variant v) {
-  return config::to_string(v);  // the config spells variants as Lichess keys
-}
-
 struct Candidate {
   const User* user;
   int rating;
@@ -52,12 +48,6 @@ struct Candidate {
 RandomSource make_random_source() {
   auto engine = std::make_shared<std::mt19937_64>(std::random_device{}());
   return [engine] { return std::uniform_real_distribution<double>(0.0, 1.0)(*engine); };
-}
-
-std::string perf_key(config::Variant variant, std::string_view speed) {
-  if (variant == config::Variant::chess960) return "chess960";
-  if (variant == config::Variant::pacifist) return "pacifist";
-  return std::string(speed);
 }
 
 Matchmaker::Matchmaker(config::Matchmaking settings, std::string my_id, const Clock& clock,
@@ -160,7 +150,7 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
   std::vector<const config::VariantEntry*> variants;
   std::vector<double> variant_weights;
   for (const config::VariantEntry& v : settings_.variants) {
-    if (v.weight <= 0 || v.name == config::Variant::from_position) continue;
+    if (v.weight <= 0 || v.name == config::Variant::kFromPosition) continue;
     variants.push_back(&v);
     variant_weights.push_back(v.weight);
   }
@@ -178,9 +168,10 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
   const config::Variant variant = variants[pick_weighted(variant_weights, random_())]->name;
   const config::TimeControlEntry& tc =
       settings_.time_controls[pick_weighted(tc_weights, random_())];
-  const std::string speed(to_string(classify_speed(tc.base_s, tc.increment_s)));
-  const std::string perf = perf_key(variant, speed);
-  const std::string vkey(variant_key(variant));
+  const lichess::Speed speed_class = lichess::classify_speed(tc.base_s, tc.increment_s);
+  const std::string speed(lichess::to_string(speed_class));
+  const std::string perf(lichess::perf_key(variant, speed_class));
+  const std::string vkey(lichess::to_string(variant));
   auto ours = inputs.our_ratings.find(perf);
   const int our_rating = ours == inputs.our_ratings.end() ? kDefaultRating : ours->second;
 

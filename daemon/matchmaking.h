@@ -74,8 +74,6 @@ struct ChallengePlan {
   std::string speed;  // speed key: "bullet", "blitz", ...
 };
 
-// Perf key of a game: the variant's own perf (chess960, pacifist) or the speed for standard.
-std::string perf_key(config::Variant variant, std::string_view speed);
 // Rating assumed when a perf has no rating (the Glicko start value).
 inline constexpr int kDefaultRating = 1500;
 

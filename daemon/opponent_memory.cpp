@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "daemon/atomic_file.h"
+#include "lichess/decline_reason.h"
 
 namespace bot {
 namespace {
@@ -33,9 +34,15 @@ std::string_view speed_of(std::string_view key) {
 // Whether a decline recorded under `key` with `reason` covers (variant, speed).
 bool decline_covers(std::string_view key, std::string_view reason, std::string_view variant,
                     std::string_view speed) {
-  if (reason == "variant" || reason == "standard") return variant_of(key) == variant;
-  if (reason == "toofast" || reason == "tooslow" || reason == "timecontrol")
+  using lichess::DeclineReason;
+  const std::optional<DeclineReason> why = lichess::parse_decline_reason(reason);
+  if (why == DeclineReason::kVariant || why == DeclineReason::kStandard) {
+    return variant_of(key) == variant;
+  }
+  if (why == DeclineReason::kTooFast || why == DeclineReason::kTooSlow ||
+      why == DeclineReason::kTimeControl) {
     return speed_of(key) == speed;
+  }
   return true;
 }
 

@@ -8,31 +8,12 @@
 #include "daemon/atomic_file.h"
 #include "daemon/lichess/variant_key.h"
 #include "engine/fen.h"
-#include "engine/notation.h"
-#include "engine/san.h"
+#include "engine/game.h"
+#include "engine/pgn.h"
+#include "lichess/perf.h"
 
 namespace bot {
 namespace {
-
-constexpr std::size_t kLineWidth = 80;
-
-std::string quoted(std::string_view value) {
-  std::string out = "\"";
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n' || c == '\r') c = ' ';
-    out += c;
-  }
-  return out += '"';
-}
-
-void add_tag(std::string& out, std::string_view name, std::string_view value) {
-  out += '[';
-  out += name;
-  out += ' ';
-  out += quoted(value);
-  out += "]\n";
-}
 
 // "????.??.??" (the PGN spelling of an unknown date) when the time was never set.
 std::string utc_date(std::chrono::system_clock::time_point time) {
@@ -46,41 +27,20 @@ std::string utc_date(std::chrono::system_clock::time_point time) {
   return buffer;
 }
 
-std::string default_event(const GameRecord& record) {
-  std::string out = record.rated ? "Rated" : "Casual";
-  if (!record.speed.empty()) {
-    out += ' ';
-    out += char(std::toupper(static_cast<unsigned char>(record.speed[0])));
-    out += record.speed.substr(1);
-  }
-  return out += " game";
-}
-
 std::string time_control(const GameRecord& record) {
   if (!record.clock) return "-";
   return std::to_string(record.clock->initial_ms / 1000) + "+" +
          std::to_string(record.clock->increment_ms / 1000);
 }
 
+// "[%eval 0.34] [%emt 0:00:01.2]"; empty when the note says nothing.
 std::string note_comment(const PlyNote& note) {
-  std::string out = "{";
-  if (note.eval) out += " [%eval " + note.eval->to_string() + "]";
-  if (note.think_time) out += " [%emt " + pgn_think_time(*note.think_time) + "]";
-  return out += " }";
-}
-
-// Joins tokens with spaces into lines of at most kLineWidth characters.
-std::string wrap(const std::vector<std::string>& tokens) {
-  std::string out, line;
-  for (const std::string& token : tokens) {
-    if (!line.empty() && line.size() + 1 + token.size() > kLineWidth) {
-      out += line + "\n";
-      line.clear();
-    }
-    if (!line.empty()) line += ' ';
-    line += token;
+  std::string out;
+  if (note.eval) out += "[%eval " + note.eval->to_string() + "]";
+  if (note.think_time) {
+    if (!out.empty()) out += ' ';
+    out += "[%emt " + pgn_think_time(*note.think_time) + "]";
   }
-  if (!line.empty()) out += line + "\n";
   return out;
 }
 
@@ -141,73 +101,61 @@ std::string pgn_termination(std::string_view status) {
 }
 
 std::string pgn_variant_name(std::string_view lichess_key) {
-  if (lichess_key == "standard" || lichess_key.empty()) return "Standard";
-  if (lichess_key == "chess960") return "Chess960";
-  if (lichess_key == "fromPosition") return "From Position";
-  if (lichess_key == "pacifist") return "Pacifist";
+  if (lichess_key.empty()) return "Standard";
+  if (const auto variant = lichess::parse_variant(lichess_key)) {
+    return std::string(lichess::variant_info(*variant).name);
+  }
   return std::string(lichess_key);
 }
 
 std::expected<std::string, std::string> format_pgn(const GameRecord& record) {
   auto variant = engine_variant_for(record.variant.empty() ? "standard" : record.variant);
   if (!variant) return std::unexpected("game " + record.id + ": " + variant.error());
-  const std::string_view start =
-      record.initial_fen.empty() ? std::string_view("startpos") : record.initial_fen;
-  auto pos = engine::parse_fen(start, *variant);
-  if (!pos) return std::unexpected("game " + record.id + ": initial FEN: " + pos.error());
+  auto game = engine::replay(*variant, record.initial_fen, record.moves);
+  if (!game) return std::unexpected("game " + record.id + ": " + game.error());
 
   const std::string result = pgn_result(record.status, record.winner);
-  const std::string fen = engine::to_fen(*pos);
+  const std::string fen = engine::to_fen(game->start);
   const bool set_up =
       record.variant == "chess960" || record.variant == "fromPosition" || fen != engine::kStartFen;
 
-  std::string out;
-  add_tag(out, "Event", record.event.empty() ? default_event(record) : record.event);
-  add_tag(out, "Site", record.base_url + "/" + record.id);
-  add_tag(out, "Date", utc_date(record.started));
-  add_tag(out, "Round", "-");
-  add_tag(out, "White", record.white);
-  add_tag(out, "Black", record.black);
-  add_tag(out, "Result", result);
-  if (record.white_rating) add_tag(out, "WhiteElo", std::to_string(*record.white_rating));
-  if (record.black_rating) add_tag(out, "BlackElo", std::to_string(*record.black_rating));
-  add_tag(out, "TimeControl", time_control(record));
-  add_tag(out, "Variant", pgn_variant_name(record.variant));
+  engine::PgnGame pgn;
+  auto tag = [&pgn](std::string name, std::string value) {
+    pgn.tags.push_back({std::move(name), std::move(value)});
+  };
+  const std::string speed = record.speed.empty() ? "" : lichess::perf_name(record.speed) + " ";
+  tag("Event", record.event.empty()
+                   ? std::string(record.rated ? "Rated " : "Casual ") + speed + "game"
+                   : record.event);
+  tag("Site", record.base_url + "/" + record.id);
+  tag("Date", utc_date(record.started));
+  tag("Round", "-");
+  tag("White", record.white);
+  tag("Black", record.black);
+  tag("Result", result);
+  if (record.white_rating) tag("WhiteElo", std::to_string(*record.white_rating));
+  if (record.black_rating) tag("BlackElo", std::to_string(*record.black_rating));
+  tag("TimeControl", time_control(record));
+  tag("Variant", pgn_variant_name(record.variant));
   if (set_up) {
-    add_tag(out, "SetUp", "1");
-    add_tag(out, "FEN", fen);
+    tag("SetUp", "1");
+    tag("FEN", fen);
   }
-  add_tag(out, "Termination", pgn_termination(record.status));
-  out += '\n';
+  tag("Termination", pgn_termination(record.status));
 
-  std::vector<std::string> tokens;
-  bool need_number = true;
-  for (std::size_t i = 0; i < record.moves.size(); ++i) {
-    const engine::Color mover = pos->side_to_move();
-    auto move = engine::parse_uci_move(*pos, record.moves[i]);
-    if (!move)
-      return std::unexpected("game " + record.id + ": move " + std::to_string(i + 1) + ": " +
-                             move.error());
-    const std::string number = std::to_string(pos->fullmove_number());
-    if (mover == engine::White)
-      tokens.push_back(number + ".");
-    else if (need_number)
-      tokens.push_back(number + "...");
-    tokens.push_back(engine::move_to_san(*pos, *move));
-    need_number = false;
-    auto note = record.notes.find(i);
-    if (mover == record.our_color && note != record.notes.end() &&
-        (note->second.eval || note->second.think_time)) {
-      tokens.push_back(note_comment(note->second));
-      need_number = true;
+  // Our own moves carry the engine's view; the opponent's carry nothing.
+  engine::Color mover = game->start.side_to_move();
+  pgn.comments.resize(game->moves.size());
+  for (std::size_t i = 0; i < game->moves.size(); ++i, mover = ~mover) {
+    const auto note = record.notes.find(i);
+    if (mover == record.our_color && note != record.notes.end()) {
+      pgn.comments[i] = note_comment(note->second);
     }
-    engine::UndoRecord undo;
-    pos->make_move(*move, undo);
   }
-  tokens.push_back(result);
-  out += wrap(tokens);
-  out += '\n';
-  return out;
+  pgn.start = std::move(game->start);
+  pgn.moves = std::move(game->moves);
+  pgn.result = result;
+  return engine::write_pgn(pgn);
 }
 
 std::optional<std::string> ParsedPgn::tag(std::string_view name) const {

@@ -1,7 +1,7 @@
 // Finished games as PGN: a plain GameRecord (what a game session knows when its game
-// ends) turned into PGN text with the Seven Tag Roster plus WhiteElo, BlackElo,
-// TimeControl, Variant, SetUp/FEN and Termination, and SAN movetext in which our
-// own moves carry the engine's view: { [%eval 0.34] [%emt 0:00:01.2] }.
+// ends) turned into the tags (the Seven Tag Roster plus WhiteElo, BlackElo, TimeControl,
+// Variant, SetUp/FEN and Termination) and per-move comments of the engine's PGN writer
+// (engine/pgn.h): our own moves carry the engine's view, { [%eval 0.34] [%emt 0:00:01.2] }.
 // PgnSink stores records in the configured directory (config section `pgn`).
 //
 // Formatting and parsing are pure functions (any thread). PgnSink is thread-safe:

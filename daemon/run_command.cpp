@@ -2,18 +2,18 @@
 
 #include <iostream>
 
+#include "cli/args.h"
 #include "config/load.h"
 #include "config/token.h"
 #include "config/validate.h"
 #include "daemon/bot.h"
 #include "daemon/http/curl_http_client.h"
 #include "daemon/signals.h"
-#include "engine/tools/args.h"
 
 namespace bot {
 namespace {
 
-using engine::tools::OptionSpec;
+using cli::OptionSpec;
 
 const std::vector<OptionSpec> kRunOptions = {
     {"--config", "FILE", std::string("configuration file (default ") + kDefaultConfigPath + ")"},
@@ -24,26 +24,13 @@ const std::vector<OptionSpec> kUpgradeOptions = {
     {"--confirm", "", "really upgrade: irreversible, only for accounts that never played"},
 };
 
-LogLevel log_level_of(config::LogLevel level) {
-  switch (level) {
-    case config::LogLevel::debug:
-      return LogLevel::kDebug;
-    case config::LogLevel::warning:
-      return LogLevel::kWarning;
-    case config::LogLevel::error:
-      return LogLevel::kError;
-    default:
-      return LogLevel::kInfo;
-  }
-}
-
 // Everything both subcommands need before talking to the server.
 struct Startup {
   config::Config config;
   std::string token;
 };
 
-std::optional<Startup> load_startup(const engine::tools::ParsedArgs& args, std::ostream& err) {
+std::optional<Startup> load_startup(const cli::ParsedArgs& args, std::ostream& err) {
   const std::string path = args.value("--config").value_or(kDefaultConfigPath);
   config::LoadResult loaded = config::load_and_validate(path);
   for (const auto& d : loaded.diagnostics) err << config::format_diagnostic(d, path) << "\n";
@@ -94,20 +81,20 @@ std::optional<User> check_account(LichessClient& client, const std::string& toke
 }  // namespace
 
 int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = engine::tools::usage_text(
+  const std::string usage = cli::usage_text(
       "run", "[--config FILE]",
       "Plays as a bot account on a server with the Lichess Bot API, until SIGTERM.\n"
       "The token comes from LICHESS_BOT_TOKEN, the config's token_file, or the systemd\n"
       "credential 'token' ($CREDENTIALS_DIRECTORY/token); never from the command line.",
       kRunOptions);
-  auto parsed = engine::tools::parse_command_line("run", args, kRunOptions, usage, out, err);
+  auto parsed = cli::parse_command_line("run", args, kRunOptions, usage, out, err);
   if (!parsed) return parsed.error();
   block_signals();  // before any thread starts
   auto startup = load_startup(*parsed, err);
   if (!startup) return 1;
 
   SystemClock clock;
-  Logger log(std::cerr, log_level_of(startup->config.log_level), detect_log_format(), &clock);
+  Logger log(std::cerr, startup->config.log_level, detect_log_format(), &clock);
   log.add_secret(startup->token);
   CurlHttpClient http({.base_url = startup->config.url, .token = startup->token, .user_name = ""});
   LichessClient client(http, clock, log);
@@ -132,13 +119,12 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
 }
 
 int upgrade_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = engine::tools::usage_text(
+  const std::string usage = cli::usage_text(
       "upgrade", "[--config FILE] --confirm",
       "Turns the token's account into a bot account. This cannot be undone, and works only\n"
       "for accounts that never played a game.",
       kUpgradeOptions);
-  auto parsed =
-      engine::tools::parse_command_line("upgrade", args, kUpgradeOptions, usage, out, err);
+  auto parsed = cli::parse_command_line("upgrade", args, kUpgradeOptions, usage, out, err);
   if (!parsed) return parsed.error();
   if (!parsed->has("--confirm")) {
     err << "paxbot upgrade: upgrading is irreversible; add --confirm to do it\n";

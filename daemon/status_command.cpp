@@ -5,16 +5,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/args.h"
 #include "config/validate.h"
 #include "daemon/http/curl_http_client.h"
 #include "daemon/run_command.h"
 #include "daemon/status_report.h"
-#include "engine/tools/args.h"
 
 namespace bot {
 namespace {
 
-const std::vector<engine::tools::OptionSpec> kStatusOptions = {
+const std::vector<cli::OptionSpec> kStatusOptions = {
     {"--config", "FILE",
      std::string("configuration file naming the status page (default ") + kDefaultConfigPath + ")"},
     {"--url", "URL", "ask this status page instead, e.g. http://127.0.0.1:8077"},
@@ -22,7 +22,7 @@ const std::vector<engine::tools::OptionSpec> kStatusOptions = {
 };
 
 // The page's base URL from --url or from the configuration's status_http section.
-std::expected<std::string, std::string> page_url(const engine::tools::ParsedArgs& args) {
+std::expected<std::string, std::string> page_url(const cli::ParsedArgs& args) {
   if (auto url = args.value("--url")) return *url;
   const std::string path = args.value("--config").value_or(kDefaultConfigPath);
   config::LoadResult loaded = config::load_and_validate(path);
@@ -38,12 +38,12 @@ std::expected<std::string, std::string> page_url(const engine::tools::ParsedArgs
 }  // namespace
 
 int status_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = engine::tools::usage_text(
+  const std::string usage = cli::usage_text(
       "status", "[--config FILE | --url URL] [--json]",
       "Shows a running daemon's games, challenge queue, matchmaking, today's bot games and "
       "rate-limit cooldowns (from its status page: config section status_http).",
       kStatusOptions);
-  auto parsed = engine::tools::parse_command_line("status", args, kStatusOptions, usage, out, err);
+  auto parsed = cli::parse_command_line("status", args, kStatusOptions, usage, out, err);
   if (!parsed) return parsed.error();
   auto url = page_url(*parsed);
   if (!url) {

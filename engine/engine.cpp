@@ -1,9 +1,8 @@
 #include "engine/engine.h"
 
 #include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/game.h"
 #include "engine/search/search_pool.h"
-#include "engine/text.h"
 
 namespace engine {
 
@@ -26,18 +25,14 @@ void Engine::set_options(EngineOptions options) {
 
 std::expected<void, std::string> Engine::set_position(Variant variant, std::string_view start,
                                                       const std::vector<std::string>& uci_moves) {
-  auto pos = parse_fen(start.empty() ? std::string_view("startpos") : start, variant);
-  if (!pos) return std::unexpected(cat("start position: ", pos.error()));
-  int number = 0;
-  for (const std::string& text : uci_moves) {
-    ++number;
-    auto move = parse_uci_move(*pos, text);
-    if (!move) return std::unexpected(cat("move ", number, ": ", move.error()));
-    UndoRecord undo;
-    pos->make_move(*move, undo);
-  }
-  position_ = std::move(*pos);
+  auto game = replay(variant, start, uci_moves);
+  if (!game) return std::unexpected(game.error());
+  position_ = std::move(game->position);
   return {};
+}
+
+void Engine::set_position(Position position) {
+  position_ = std::move(position);
 }
 
 void Engine::new_game() {

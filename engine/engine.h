@@ -47,6 +47,8 @@ class Engine {
   // spelling. On error the position is unchanged and the message names the bad part.
   std::expected<void, std::string> set_position(Variant variant, std::string_view start,
                                                 const std::vector<std::string>& uci_moves);
+  // A position the caller already holds, with the game's history (repetitions count).
+  void set_position(Position position);
   const Position& position() const { return position_; }
 
   void new_game();  // clears the table and histories

@@ -18,19 +18,49 @@ std::vector<std::string_view> split_moves(std::string_view moves) {
   return words;
 }
 
-std::expected<Position, std::string> replay_game(Variant variant, std::string_view start,
-                                                 std::string_view moves) {
+std::expected<void, std::string> play_uci_moves(Position& pos,
+                                                std::span<const std::string_view> moves,
+                                                std::size_t first_number,
+                                                std::vector<Move>* played) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto move = parse_uci_move(pos, moves[i]);
+    if (!move) return std::unexpected(cat("move ", first_number + i, ": ", move.error()));
+    UndoRecord undo;
+    pos.make_move(*move, undo);
+    if (played) played->push_back(*move);
+  }
+  return {};
+}
+
+std::expected<ReplayedGame, std::string> replay(Variant variant, std::string_view start,
+                                                std::span<const std::string_view> moves) {
   auto pos = parse_fen(start.empty() ? std::string_view("startpos") : start, variant);
   if (!pos) return std::unexpected(cat("start position: ", pos.error()));
-  int number = 0;
-  for (std::string_view text : split_moves(moves)) {
-    ++number;
-    auto move = parse_uci_move(*pos, text);
-    if (!move) return std::unexpected(cat("move ", number, ": ", move.error()));
-    UndoRecord undo;
-    pos->make_move(*move, undo);
+  ReplayedGame game{*pos, {}, *pos};
+  game.moves.reserve(moves.size());
+  if (auto played = play_uci_moves(game.position, moves, 1, &game.moves); !played) {
+    return std::unexpected(played.error());
   }
-  return pos;
+  return game;
+}
+
+std::expected<ReplayedGame, std::string> replay(Variant variant, std::string_view start,
+                                                std::string_view moves) {
+  const std::vector<std::string_view> words = split_moves(moves);
+  return replay(variant, start, std::span<const std::string_view>(words));
+}
+
+std::expected<ReplayedGame, std::string> replay(Variant variant, std::string_view start,
+                                                const std::vector<std::string>& moves) {
+  const std::vector<std::string_view> words(moves.begin(), moves.end());
+  return replay(variant, start, std::span<const std::string_view>(words));
+}
+
+std::expected<Position, std::string> replay_game(Variant variant, std::string_view start,
+                                                 std::string_view moves) {
+  auto game = replay(variant, start, moves);
+  if (!game) return std::unexpected(game.error());
+  return std::move(game->position);
 }
 
 }  // namespace engine

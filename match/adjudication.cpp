@@ -4,13 +4,13 @@
 #include <sstream>
 #include <vector>
 
-#include "engine/tools/args.h"
+#include "cli/args.h"
 
 namespace match {
 
 namespace {
 
-using engine::tools::parse_integer;
+using cli::parse_integer;
 
 // The values of "A:B:C", each a whole number in [0, max]; errors name the option.
 std::expected<std::vector<int>, std::string> parse_fields(const std::string& text,

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "engine/tools/args.h"
+#include "cli/args.h"
 
 namespace match {
 
-using engine::tools::parse_integer;
+using cli::parse_integer;
 
 std::expected<TimeControl, std::string> parse_time_control(const std::string& text) {
   const auto plus = text.find('+');

@@ -1,13 +1,13 @@
 // `paxbot match`: parses the options (the multi-word --engine and --sprt groups first, the
-// rest with the shared parser in engine/tools/args.h), builds the schedule and runs it.
+// rest with the shared parser in cli/args.h), builds the schedule and runs it.
 #include "match/match_command.h"
 
 #include <limits>
 #include <map>
 #include <ostream>
 
+#include "cli/args.h"
 #include "engine/fen.h"
-#include "engine/tools/args.h"
 #include "engine/variant.h"
 #include "match/match.h"
 #include "match/openings.h"
@@ -16,8 +16,8 @@ namespace match {
 
 namespace {
 
-using engine::tools::OptionSpec;
-using engine::tools::parse_integer;
+using cli::OptionSpec;
+using cli::parse_integer;
 
 const char kDescription[] =
     "Plays UCI engines against each other, each engine a child process, refereed move by move\n"
@@ -81,10 +81,10 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
       {"--event", "NAME", "PGN Event tag (default \"paxbot match\")"},
       {"--log", "FILE", "write every line sent to and read from the engines, timed"},
   };
-  const std::string usage = engine::tools::usage_text(
-      "match", "--engine SPEC... --engine SPEC... [options]", kDescription, options);
+  const std::string usage = cli::usage_text("match", "--engine SPEC... --engine SPEC... [options]",
+                                            kDescription, options);
   const WordGroups groups = split_word_groups(args, {"--engine", "--sprt"});
-  auto parsed = engine::tools::parse_command_line("match", groups.rest, options, usage, out, err);
+  auto parsed = cli::parse_command_line("match", groups.rest, options, usage, out, err);
   if (!parsed) return parsed.error();
   auto fail = [&](const std::string& message) {
     err << "paxbot match: " << message << "\n";

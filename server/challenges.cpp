@@ -12,27 +12,8 @@
 namespace server {
 namespace {
 
-constexpr std::array<int, 7> kDays = {1, 2, 3, 5, 7, 10, 14};
 constexpr std::array<std::string_view, 5> kRules = {"noAbort", "noRematch", "noGiveTime",
                                                     "noClaimWin", "noEarlyDraw"};
-
-struct DeclineReason {
-  std::string_view key;  // lower case
-  std::string_view text;
-};
-constexpr std::array<DeclineReason, 11> kDeclineReasons = {{
-    {"generic", "This bot is not taking challenges right now."},
-    {"later", "Not now, please try again later."},
-    {"toofast", "This time control is too fast for this bot; please offer a slower game."},
-    {"tooslow", "This time control is too slow for this bot; please offer a faster game."},
-    {"timecontrol", "This bot does not play this time control."},
-    {"rated", "This bot only plays rated games; please send a rated challenge."},
-    {"casual", "This bot only plays casual games; please send a casual challenge."},
-    {"standard", "This bot does not play variants right now."},
-    {"variant", "This bot does not play this variant right now."},
-    {"nobot", "This bot does not play other bots."},
-    {"onlybot", "This bot only plays other bots."},
-}};
 
 Result<int> parse_int_field(const FormFields& fields, const std::string& name, int min, int max) {
   const std::string& text = fields.at(name);
@@ -46,11 +27,6 @@ Result<int> parse_int_field(const FormFields& fields, const std::string& name, i
   return value;
 }
 
-bool lichess_clock_limit(int limit) {
-  return limit == 0 || limit == 15 || limit == 30 || limit == 45 || limit == 90 ||
-         (limit % 60 == 0 && limit <= 10800);
-}
-
 Result<TimeControl> parse_time_control(const FormFields& fields, bool any_clock) {
   const bool has_limit = fields.contains("clock.limit");
   const bool has_increment = fields.contains("clock.increment");
@@ -59,15 +35,16 @@ Result<TimeControl> parse_time_control(const FormFields& fields, bool any_clock)
     return bad_request("give either clock.limit and clock.increment or days, not both");
   if (has_increment && !has_limit) return bad_request("clock.limit is missing");
   if (has_limit) {
-    auto limit = parse_int_field(fields, "clock.limit", 0, 10800);
+    auto limit = parse_int_field(fields, "clock.limit", 0, lichess::kMaxClockLimitS);
     if (!limit) return std::unexpected(limit.error());
     int increment = 0;
     if (has_increment) {
-      auto inc = parse_int_field(fields, "clock.increment", 0, any_clock ? 180 : 60);
+      auto inc =
+          parse_int_field(fields, "clock.increment", 0, any_clock ? 180 : lichess::kMaxIncrementS);
       if (!inc) return std::unexpected(inc.error());
       increment = *inc;
     }
-    if (!any_clock && !lichess_clock_limit(*limit))
+    if (!any_clock && !lichess::is_challenge_clock_limit(*limit))
       return bad_request("clock.limit: " + std::to_string(*limit) +
                          " is not one of 0, 15, 30, 45, 60, 90 or a multiple of 60 up to 10800");
     if (*limit == 0 && increment == 0) return bad_request("clock: 0+0 is not a time control");
@@ -76,7 +53,7 @@ Result<TimeControl> parse_time_control(const FormFields& fields, bool any_clock)
   if (has_days) {
     auto days = parse_int_field(fields, "days", 1, 14);
     if (!days) return std::unexpected(days.error());
-    if (std::find(kDays.begin(), kDays.end(), *days) == kDays.end())
+    if (!lichess::is_correspondence_days(*days))
       return bad_request("days: " + std::to_string(*days) + " is not one of 1, 2, 3, 5, 7, 10, 14");
     return TimeControl::correspondence(*days);
   }
@@ -150,7 +127,7 @@ Result<ChallengeRequest> parse_challenge_request(const FormFields& fields, bool 
       return bad_request("color: expected random, white or black");
   }
   if (auto it = fields.find("variant"); it != fields.end()) {
-    auto variant = parse_variant_key(it->second);
+    auto variant = lichess::parse_variant(it->second);
     if (!variant)
       return bad_request("variant: unknown variant '" + it->second.substr(0, 40) +
                          "'; this server plays standard, chess960, fromPosition and pacifist");
@@ -180,25 +157,26 @@ Result<Challenge> make_challenge(std::string id, std::string challenger, std::st
   c.variant = request.variant;
   c.rated = request.rated;
   c.created_at = now;
-  const engine::Variant rules = variant_info(c.variant).rules;
+  const engine::Variant rules = engine_rules(c.variant);
   if (!request.fen.empty()) {
     auto pos = engine::parse_fen(request.fen, rules);
     if (!pos) return bad_request("Invalid FEN: " + pos.error());
     if (engine::game_status(*pos).over())
       return bad_request("Invalid FEN: the game is already over in this position");
-    if (c.variant == GameVariant::Chess960 && !is_chess960_start(*pos))
+    if (c.variant == lichess::Variant::kChess960 && !is_chess960_start(*pos))
       return bad_request("Invalid FEN: not a Chess960 start position");
     const std::string fen = engine::to_fen(*pos);
     auto standard_start = engine::parse_fen(engine::kStartFen, rules);
     const bool is_start = standard_start && engine::to_fen(*standard_start) == fen;
-    if (c.variant == GameVariant::Standard && !is_start) c.variant = GameVariant::FromPosition;
-    const bool pacifist_start = c.variant == GameVariant::Pacifist && is_start;
-    if (c.variant != GameVariant::Standard && !pacifist_start) c.initial_fen = fen;
+    if (c.variant == lichess::Variant::kStandard && !is_start)
+      c.variant = lichess::Variant::kFromPosition;
+    const bool pacifist_start = c.variant == lichess::Variant::kPacifist && is_start;
+    if (c.variant != lichess::Variant::kStandard && !pacifist_start) c.initial_fen = fen;
     c.rated = false;
-  } else if (c.variant == GameVariant::FromPosition) {
+  } else if (c.variant == lichess::Variant::kFromPosition) {
     return bad_request("fen: a fromPosition challenge needs a FEN");
-  } else if (c.variant == GameVariant::Chess960 ||
-             (c.variant == GameVariant::Pacifist && request.chess960_start)) {
+  } else if (c.variant == lichess::Variant::kChess960 ||
+             (c.variant == lichess::Variant::kPacifist && request.chess960_start)) {
     c.initial_fen = engine::chess960_start_fen(int(rng() % 960));
   }
   switch (request.color) {
@@ -213,20 +191,6 @@ Result<Challenge> make_challenge(std::string id, std::string challenger, std::st
   }
   c.request = std::move(request);
   return c;
-}
-
-std::string decline_reason_key(std::string_view form_value) {
-  std::string key;
-  for (char ch : form_value) key += char(std::tolower(static_cast<unsigned char>(ch)));
-  for (const DeclineReason& r : kDeclineReasons)
-    if (r.key == key) return key;
-  return "generic";
-}
-
-std::string decline_reason_text(std::string_view key) {
-  for (const DeclineReason& r : kDeclineReasons)
-    if (r.key == key) return std::string(r.text);
-  return std::string(kDeclineReasons[0].text);
 }
 
 std::string random_id(std::mt19937_64& rng, int length) {

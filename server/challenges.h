@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/types.h"
+#include "lichess/decline_reason.h"
 #include "server/clocks.h"
 #include "server/errors.h"
 #include "server/variants.h"
@@ -28,7 +29,7 @@ struct ChallengeRequest {
   TimeControl time_control;
   bool rated = false;
   ColorChoice color = ColorChoice::Random;
-  GameVariant variant = GameVariant::Standard;
+  lichess::Variant variant = lichess::Variant::kStandard;
   std::string fen;              // empty: the variant's usual start
   bool chess960_start = false;  // pacifist only (paxbot extension): a random Chess960 start
   bool keep_alive_stream = false;
@@ -47,12 +48,13 @@ struct Challenge {
   std::string challenger;  // account ids
   std::string dest;
   ChallengeRequest request;
-  GameVariant variant = GameVariant::Standard;  // standard with a FEN becomes fromPosition
-  std::string initial_fen = "startpos";         // "startpos" or the FEN the game starts from
-  bool rated = false;                           // a FEN forces a casual game
+  lichess::Variant variant =
+      lichess::Variant::kStandard;       // standard with a FEN becomes fromPosition
+  std::string initial_fen = "startpos";  // "startpos" or the FEN the game starts from
+  bool rated = false;                    // a FEN forces a casual game
   engine::Color challenger_color = engine::White;
   ChallengeStatus status = ChallengeStatus::Created;
-  std::string decline_key;  // lower case, e.g. "toofast"
+  lichess::DeclineReason decline_reason = lichess::DeclineReason::kGeneric;
   std::int64_t created_at = 0;
 
   std::string speed() const { return request.time_control.speed(); }
@@ -63,10 +65,6 @@ struct Challenge {
 // start where needed) and the challenger's colour. An unusable FEN is a 400.
 Result<Challenge> make_challenge(std::string id, std::string challenger, std::string dest,
                                  ChallengeRequest request, std::int64_t now, std::mt19937_64& rng);
-
-// Decline reasons: POST form keys are case-insensitive; unknown keys become "generic".
-std::string decline_reason_key(std::string_view form_value);
-std::string decline_reason_text(std::string_view key);
 
 // A random id of letters and digits (8 for games and challenges, 4 for players).
 std::string random_id(std::mt19937_64& rng, int length);

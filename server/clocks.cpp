@@ -17,15 +17,9 @@ std::int64_t SystemClock::wall_ms() const {
 
 ManualClock::ManualClock() : wall_start_(SystemClock().wall_ms()) {}
 
-std::string TimeControl::speed() const {
-  if (kind != Kind::Clock) return "correspondence";
-  const int t = estimate_s();
-  if (t < 30) return "ultraBullet";
-  if (t < 180) return "bullet";
-  if (t < 480) return "blitz";
-  if (t < 1500) return "rapid";
-  if (t < 21600) return "classical";
-  return "correspondence";
+lichess::Speed TimeControl::speed_class() const {
+  if (kind != Kind::Clock) return lichess::Speed::kCorrespondence;
+  return lichess::classify_speed(limit_s, increment_s);
 }
 
 std::string TimeControl::show() const {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/types.h"
+#include "lichess/time_control.h"
 
 namespace server {
 
@@ -59,8 +60,10 @@ struct TimeControl {
   bool realtime() const { return kind == Kind::Clock; }
   // Estimated game duration in seconds: limit + 40 * increment.
   int estimate_s() const { return limit_s + 40 * increment_s; }
-  // The speed key: ultraBullet, bullet, blitz, rapid, classical or correspondence.
-  std::string speed() const;
+  // The Lichess speed class (lichess/time_control.h): correspondence without a clock.
+  lichess::Speed speed_class() const;
+  // Its key: ultraBullet, bullet, blitz, rapid, classical or correspondence.
+  std::string speed() const { return std::string(lichess::to_string(speed_class())); }
   // "5+2", "½+0", "1.5+1" for clocks.
   std::string show() const;
 };

@@ -1,12 +1,14 @@
 // Errors as values for the server: an HTTP status and a message that the routes
-// turn into the Lichess error shape {"error": "..."} (plus optional extra fields,
-// e.g. "ratelimit"). Plain values; safe to use from any thread.
+// turn into the Lichess error body (lichess/error_body.h) plus optional extra fields. Plain values;
+// safe to use from any thread.
 #pragma once
 
 #include <expected>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "lichess/error_body.h"
 
 namespace server {
 
@@ -17,7 +19,7 @@ struct ApiError {
 
   nlohmann::json body() const {
     nlohmann::json out = extra;
-    out["error"] = message;
+    out.update(lichess::error_body_json(message));
     return out;
   }
 };

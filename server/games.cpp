@@ -57,7 +57,7 @@ std::string_view status_name(Status s) {
 }
 
 std::expected<Game, std::string> Game::start(GameSetup setup, std::int64_t now, std::int64_t wall) {
-  auto pos = engine::parse_fen(setup.initial_fen, variant_info(setup.variant).rules);
+  auto pos = engine::parse_fen(setup.initial_fen, engine_rules(setup.variant));
   if (!pos) return std::unexpected(pos.error());
   Game game(std::move(setup), *pos);
   const TimeControl& tc = game.setup_.time_control;
@@ -107,12 +107,13 @@ std::int64_t Game::first_move_limit() const {
   const TimeControl& tc = setup_.time_control;
   if (tc.kind == TimeControl::Kind::Correspondence) return tc.days * kDayMs;
   if (tc.kind == TimeControl::Kind::Unlimited) return std::numeric_limits<std::int64_t>::max() / 4;
-  const std::string speed = tc.speed();
-  std::int64_t ms = speed == "ultraBullet" || speed == "bullet" ? 20000
-                    : speed == "blitz"                          ? 25000
-                    : speed == "rapid"                          ? 30000
-                                                                : 35000;
-  if (setup_.variant == GameVariant::Chess960) ms = ms * 5 / 4;
+  using lichess::Speed;
+  const Speed speed = tc.speed_class();
+  std::int64_t ms = speed == Speed::kUltraBullet || speed == Speed::kBullet ? 20000
+                    : speed == Speed::kBlitz                                ? 25000
+                    : speed == Speed::kRapid                                ? 30000
+                                                                            : 35000;
+  if (setup_.variant == lichess::Variant::kChess960) ms = ms * 5 / 4;
   return ms;
 }
 
@@ -262,7 +263,7 @@ Result<bool> Game::takeback(Color c, bool yes, std::int64_t now) {
   if (clock_history_.size() >= std::size_t(undo))
     clock_history_.resize(clock_history_.size() - undo);
   auto replayed =
-      engine::replay_game(variant_info(setup_.variant).rules, setup_.initial_fen, moves_text());
+      engine::replay_game(engine_rules(setup_.variant), setup_.initial_fen, moves_text());
   if (!replayed) return std::unexpected(ApiError{500, "takeback failed: " + replayed.error()});
   pos_ = *replayed;
   takeback_offer_ = {};

@@ -43,7 +43,7 @@ inline bool is_terminal(Status s) {
 
 struct GameSetup {
   std::string id;  // 8 characters, the challenge id
-  GameVariant variant = GameVariant::Standard;
+  lichess::Variant variant = lichess::Variant::kStandard;
   std::string initial_fen = "startpos";  // "startpos" or a FEN
   TimeControl time_control;
   bool rated = false;

@@ -3,8 +3,10 @@
 #include <ctime>
 
 #include "engine/fen.h"
-#include "engine/notation.h"
+#include "engine/game.h"
+#include "engine/pgn.h"
 #include "engine/san.h"
+#include "lichess/perf.h"
 #include "server/views.h"
 
 namespace server {
@@ -53,27 +55,22 @@ std::string clock_text(std::int64_t ms) {
          two_digits(int(s % 60));
 }
 
-void tag(std::string& out, const std::string& name, const std::string& value) {
-  std::string escaped;
-  for (char c : value) {
-    if (c == '"' || c == '\\') escaped += '\\';
-    escaped += c;
-  }
-  out += "[" + name + " \"" + escaped + "\"]\n";
+// The game replayed from its setup; legal by construction (the server validated each move).
+std::expected<ReplayedGame, std::string> replayed(const Game& game) {
+  return replay(engine_rules(game.setup().variant), game.setup().initial_fen, game.moves());
 }
 
 }  // namespace
 
 std::vector<std::string> san_moves(const Game& game) {
   std::vector<std::string> out;
-  auto pos = parse_fen(game.setup().initial_fen, variant_info(game.setup().variant).rules);
-  if (!pos) return out;
-  for (const std::string& text : game.moves()) {
-    auto m = parse_uci_move(*pos, text);
-    if (!m) break;
-    out.push_back(move_to_san(*pos, *m));
+  auto record = replayed(game);
+  if (!record) return out;
+  Position pos = record->start;
+  for (const Move m : record->moves) {
+    out.push_back(move_to_san(pos, m));
     UndoRecord undo;
-    pos->make_move(*m, undo);
+    pos.make_move(m, undo);
   }
   return out;
 }
@@ -85,47 +82,45 @@ std::string game_pgn(const Game& game, const PgnPlayers& players, const std::str
   const std::tm start = utc_time(game.created_wall());
   const std::string date = std::to_string(start.tm_year + 1900) + "." +
                            two_digits(start.tm_mon + 1) + "." + two_digits(start.tm_mday);
-  std::string out;
-  tag(out, "Event", std::string(s.rated ? "Rated " : "Casual ") + tc.speed() + " game");
-  tag(out, "Site", base_url + "/" + s.id);
-  tag(out, "Date", date);
-  tag(out, "White", players.white);
-  tag(out, "Black", players.black);
-  tag(out, "Result", result_text(game));
-  tag(out, "GameId", s.id);
-  tag(out, "UTCDate", date);
-  tag(out, "UTCTime",
+  PgnGame pgn;
+  auto tag = [&pgn](std::string name, std::string value) {
+    pgn.tags.push_back({std::move(name), std::move(value)});
+  };
+  tag("Event",
+      std::string(s.rated ? "Rated " : "Casual ") + lichess::perf_name(tc.speed()) + " game");
+  tag("Site", base_url + "/" + s.id);
+  tag("Date", date);
+  tag("White", players.white);
+  tag("Black", players.black);
+  tag("Result", result_text(game));
+  tag("GameId", s.id);
+  tag("UTCDate", date);
+  tag("UTCTime",
       two_digits(start.tm_hour) + ":" + two_digits(start.tm_min) + ":" + two_digits(start.tm_sec));
-  if (players.white_bot) tag(out, "WhiteTitle", "BOT");
-  if (players.black_bot) tag(out, "BlackTitle", "BOT");
-  tag(out, "Variant", std::string(variant_info(s.variant).name));
-  tag(out, "TimeControl",
+  if (players.white_bot) tag("WhiteTitle", "BOT");
+  if (players.black_bot) tag("BlackTitle", "BOT");
+  tag("Variant", std::string(lichess::variant_info(s.variant).name));
+  tag("TimeControl",
       tc.realtime() ? std::to_string(tc.limit_s) + "+" + std::to_string(tc.increment_s) : "-");
   if (s.initial_fen != "startpos") {
-    tag(out, "FEN", s.initial_fen);
-    tag(out, "SetUp", "1");
+    tag("FEN", s.initial_fen);
+    tag("SetUp", "1");
   }
-  tag(out, "Termination", termination_tag(game.status()));
-  out += "\n";
+  tag("Termination", termination_tag(game.status()));
+  pgn.result = result_text(game);
 
-  auto start_pos = parse_fen(s.initial_fen, variant_info(s.variant).rules);
-  Color mover = start_pos ? start_pos->side_to_move() : White;
-  int number = start_pos ? start_pos->fullmove_number() : 1;
-  const std::vector<std::string> sans = san_moves(game);
-  const auto& history = game.clock_history();
-  std::string text;
-  for (std::size_t i = 0; i < sans.size(); ++i) {
-    if (mover == White)
-      text += std::to_string(number) + ". ";
-    else if (i == 0)
-      text += std::to_string(number) + "... ";
-    text += sans[i] + " ";
-    if (clocks && i < history.size()) text += "{ [%clk " + clock_text(history[i]) + "] } ";
-    if (mover == Black) ++number;
-    mover = ~mover;
+  if (auto record = replayed(game)) {
+    pgn.start = record->start;
+    pgn.moves = std::move(record->moves);
+  } else if (auto start_pos = parse_fen(s.initial_fen, engine_rules(s.variant))) {
+    pgn.start = *start_pos;
   }
-  out += text + result_text(game) + "\n\n\n";
-  return out;
+  if (clocks) {
+    for (const std::int64_t ms : game.clock_history()) {
+      pgn.comments.push_back("[%clk " + clock_text(ms) + "]");
+    }
+  }
+  return write_pgn(pgn);
 }
 
 nlohmann::json game_export_json(const Game& game, const PgnPlayers& players) {
@@ -140,9 +135,9 @@ nlohmann::json game_export_json(const Game& game, const PgnPlayers& players) {
   nlohmann::json j;
   j["id"] = s.id;
   j["rated"] = s.rated;
-  j["variant"] = variant_info(s.variant).key;
+  j["variant"] = lichess::variant_info(s.variant).key;
   j["speed"] = s.time_control.speed();
-  j["perf"] = perf_key(s.variant, s.time_control.speed());
+  j["perf"] = lichess::perf_key(s.variant, s.time_control.speed_class());
   j["createdAt"] = game.created_wall();
   j["lastMoveAt"] = game.last_move_wall();
   j["status"] = status_name(game.status());

@@ -364,10 +364,10 @@ void register_routes(httplib::Server& http, ServerState& state, TestHooks& hooks
                           : res.status == 413 ? "Request body too large"
                           : res.status == 400 ? "Bad request"
                                               : "HTTP error " + std::to_string(res.status);
-    send_json(res, res.status, {{"error", message}});
+    send_json(res, res.status, lichess::error_body_json(message));
   });
   http.set_exception_handler([](const Request&, Response& res, std::exception_ptr) {
-    send_json(res, 500, {{"error", "Internal server error"}});
+    send_json(res, 500, lichess::error_body_json("Internal server error"));
   });
 }
 

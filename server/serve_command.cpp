@@ -5,14 +5,14 @@
 #include <iostream>
 #include <mutex>
 
-#include "engine/tools/args.h"
+#include "cli/args.h"
 #include "server/local_server.h"
 #include "server/routes.h"
 
 namespace server {
 namespace {
 
-using engine::tools::OptionSpec;
+using cli::OptionSpec;
 
 const std::vector<OptionSpec> kOptions = {
     {"--listen", "HOST:PORT", "address to listen on (default 127.0.0.1:8080; port 0 = any free)"},
@@ -33,16 +33,16 @@ const std::vector<OptionSpec> kOptions = {
     {"--verbose", "", "print one line per request"},
 };
 
-std::expected<long long, std::string> integer_option(const engine::tools::ParsedArgs& parsed,
+std::expected<long long, std::string> integer_option(const cli::ParsedArgs& parsed,
                                                      const std::string& name, long long fallback,
                                                      long long min, long long max) {
   auto text = parsed.value(name);
   if (!text) return fallback;
-  return engine::tools::parse_integer(*text, name, min, max);
+  return cli::parse_integer(*text, name, min, max);
 }
 
 // Fills options from the parsed flags; the error names the flag.
-std::expected<void, std::string> read_options(const engine::tools::ParsedArgs& parsed,
+std::expected<void, std::string> read_options(const cli::ParsedArgs& parsed,
                                               ServerOptions& options) {
   struct IntOption {
     const char* name;
@@ -81,7 +81,7 @@ std::expected<std::pair<std::string, int>, std::string> parse_listen_address(
   std::string host = text.substr(0, colon);
   if (host.size() > 2 && host.front() == '[' && host.back() == ']')
     host = host.substr(1, host.size() - 2);
-  auto port = engine::tools::parse_integer(text.substr(colon + 1), "port", 0, 65535);
+  auto port = cli::parse_integer(text.substr(colon + 1), "port", 0, 65535);
   if (!port) return std::unexpected("--listen '" + text + "': " + port.error());
   return std::pair{host, int(*port)};
 }
@@ -104,16 +104,15 @@ std::expected<std::vector<std::string>, std::string> take_repeated_option(
 }
 
 int serve_command(const std::vector<std::string>& raw_args, std::ostream& out, std::ostream& err) {
-  const std::string usage = engine::tools::usage_text(
-      "serve", "--accounts FILE | --account NAME:TOKEN[:bot] ... [options]",
-      "Runs a local server that speaks the Lichess Bot API (standard, chess960,\n"
-      "fromPosition and pacifist games) until interrupted.",
-      kOptions);
+  const std::string usage =
+      cli::usage_text("serve", "--accounts FILE | --account NAME:TOKEN[:bot] ... [options]",
+                      "Runs a local server that speaks the Lichess Bot API (standard, chess960,\n"
+                      "fromPosition and pacifist games) until interrupted.",
+                      kOptions);
   std::vector<std::string> args = raw_args;
   auto account_specs = take_repeated_option(args, "--account");
   auto hook_specs = account_specs ? take_repeated_option(args, "--hook") : account_specs;
-  auto parsed =
-      hook_specs ? engine::tools::parse_args(args, kOptions) : std::unexpected(hook_specs.error());
+  auto parsed = hook_specs ? cli::parse_args(args, kOptions) : std::unexpected(hook_specs.error());
   if (!account_specs || !parsed) {
     err << "paxbot serve: " << (account_specs ? parsed.error() : account_specs.error()) << "\n"
         << usage;

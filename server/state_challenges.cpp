@@ -48,8 +48,8 @@ Result<CreatedChallenge> ServerState::create_challenge(const std::string& me,
   if (dest->id == me) return bad_request("You cannot challenge yourself");
   if (!request->rules.empty() && dest->bot) return bad_request("Rules not applicable for bots");
   const TimeControl& tc = request->time_control;
-  if ((dest->bot || challenger->bot) && tc.realtime() && tc.estimate_s() < 30 &&
-      !options_.any_clock)
+  if ((dest->bot || challenger->bot) && !lichess::bots_may_play(tc.speed_class()) &&
+      tc.realtime() && !options_.any_clock)
     return bad_request("Bots cannot play UltraBullet. Choose a slower time control.");
   if (ongoing_games(me) >= options_.max_playing || ongoing_games(dest->id) >= options_.max_playing)
     return bad_request("Challenge not created: too many ongoing games");
@@ -112,7 +112,9 @@ Result<void> ServerState::decline_challenge(const std::string& me, const std::st
   Challenge& c = it->second;
   if (!c.pending())
     return bad_request("This challenge is " + std::string(challenge_status_name(c.status)));
-  c.decline_key = decline_reason_key(reason);
+  // Unknown reasons become generic, as on Lichess.
+  c.decline_reason =
+      lichess::parse_decline_reason(reason).value_or(lichess::DeclineReason::kGeneric);
   end_challenge(c, ChallengeStatus::Declined, "declined");
   return {};
 }
@@ -125,7 +127,7 @@ Result<void> ServerState::cancel_challenge(const std::string& me, const std::str
   Challenge& c = it->second;
   if (c.pending()) {
     if (c.dest == me) {  // canceling a challenge sent to you declines it
-      c.decline_key = "generic";
+      c.decline_reason = lichess::DeclineReason::kGeneric;
       end_challenge(c, ChallengeStatus::Declined, "declined");
     } else {
       end_challenge(c, ChallengeStatus::Canceled, "canceled");

@@ -1,6 +1,9 @@
 #include "server/test_hooks.h"
 
+#include "lichess/error_body.h"
+
 #include <charconv>
+#include <chrono>
 
 namespace server {
 namespace {
@@ -137,14 +140,14 @@ std::string hook_status_body(const HookRule& rule, std::string& content_type) {
            "</h1><p>Please try again later.</p></body></html>\n";
   }
   content_type = "application/json";
-  nlohmann::json body;
   if (rule.code == 429) {
-    body["error"] = "Too many requests. Try again later.";
-    body["ratelimit"] = {{"key", "paxbot.test"}, {"seconds", rule.seconds}};
-  } else {
-    body["error"] = "Server error " + std::to_string(rule.code) + " (test hook)";
+    return lichess::error_body_json(
+               "Too many requests. Try again later.",
+               lichess::RateLimit{"paxbot.test", std::chrono::seconds(rule.seconds)})
+        .dump();
   }
-  return body.dump();
+  return lichess::error_body_json("Server error " + std::to_string(rule.code) + " (test hook)")
+      .dump();
 }
 
 void TestHooks::add(HookRule rule) {

@@ -1,6 +1,7 @@
 #include "server/views.h"
 
 #include "engine/fen.h"
+#include "lichess/perf.h"
 
 namespace server {
 namespace {
@@ -30,8 +31,8 @@ json perfs_json() {
 
 }  // namespace
 
-json variant_json(GameVariant v, bool with_short) {
-  const VariantInfo& info = variant_info(v);
+json variant_json(lichess::Variant v, bool with_short) {
+  const lichess::VariantInfo& info = lichess::variant_info(v);
   json j = {{"key", info.key}, {"name", info.name}};
   if (with_short) j["short"] = info.short_name;
   return j;
@@ -64,7 +65,8 @@ json game_full_json(const Game& game, const Accounts& accounts, std::int64_t now
   j["id"] = s.id;
   j["variant"] = variant_json(s.variant);
   j["speed"] = speed;
-  j["perf"] = {{"name", perf_name(perf_key(s.variant, speed))}};
+  j["perf"] = {
+      {"name", lichess::perf_name(lichess::perf_key(s.variant, s.time_control.speed_class()))}};
   j["rated"] = s.rated;
   j["createdAt"] = game.created_wall();
   j["white"] = game_player_json(accounts.find(s.users[engine::White]));
@@ -95,7 +97,7 @@ json game_event_json(const Game& game, engine::Color pov, const Accounts& accoun
   j["status"] = {{"id", static_cast<int>(game.status())}, {"name", status_name(game.status())}};
   j["variant"] = variant_json(s.variant, false);
   j["speed"] = speed;
-  j["perf"] = perf_key(s.variant, speed);
+  j["perf"] = lichess::perf_key(s.variant, s.time_control.speed_class());
   j["rated"] = s.rated;
   const engine::Color first_mover = game.ply() % 2 == 0 ? game.turn() : ~game.turn();
   j["hasMoved"] = game.ply() >= (first_mover == pov ? 1 : 2);
@@ -106,8 +108,9 @@ json game_event_json(const Game& game, engine::Color pov, const Accounts& accoun
   if (s.time_control.kind != TimeControl::Kind::Unlimited)
     j["secondsLeft"] = game.time_left_ms(pov, now) / 1000;
   if (game.winner()) j["winner"] = color_name(*game.winner());
-  const bool board_ok = speed != "ultraBullet" && speed != "bullet";
-  j["compat"] = {{"bot", speed != "ultraBullet"}, {"board", board_ok}};
+  const lichess::Speed speed_class = s.time_control.speed_class();
+  j["compat"] = {{"bot", lichess::bots_may_play(speed_class)},
+                 {"board", speed_class > lichess::Speed::kBullet}};
   return j;
 }
 
@@ -130,7 +133,7 @@ json challenge_json(const Challenge& c, const Accounts& accounts, const std::str
   };
   const TimeControl& tc = c.request.time_control;
   const std::string speed = tc.speed();
-  const std::string perf = perf_key(c.variant, speed);
+  const std::string_view perf = lichess::perf_key(c.variant, tc.speed_class());
   json j;
   j["id"] = c.id;
   j["url"] = base_url + "/" + c.id;
@@ -151,13 +154,13 @@ json challenge_json(const Challenge& c, const Accounts& accounts, const std::str
     j["timeControl"] = {{"type", "unlimited"}};
   j["color"] = color_choice_name(c.request.color);
   j["finalColor"] = color_name(c.challenger_color);
-  j["perf"] = {{"icon", "#"}, {"name", perf_name(perf)}};
+  j["perf"] = {{"icon", "#"}, {"name", lichess::perf_name(perf)}};
   if (c.initial_fen != "startpos") j["initialFen"] = c.initial_fen;
   if (!direction.empty()) j["direction"] = direction;
   if (!c.request.rules.empty()) j["rules"] = c.request.rules;
   if (c.status == ChallengeStatus::Declined) {
-    j["declineReason"] = decline_reason_text(c.decline_key);
-    j["declineReasonKey"] = c.decline_key;
+    j["declineReason"] = lichess::decline_text(c.decline_reason);
+    j["declineReasonKey"] = lichess::event_key(c.decline_reason);
   }
   return j;
 }

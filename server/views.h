@@ -21,7 +21,7 @@ using OnlineFn = std::function<bool(const std::string& account_id)>;
 
 constexpr int kDefaultRating = 1500;
 
-json variant_json(GameVariant v, bool with_short = true);
+json variant_json(lichess::Variant v, bool with_short = true);
 // gameState: moves, clocks in ms, status, winner and pending offers.
 json game_state_json(const Game& game, std::int64_t now);
 // gameFull: the game's setup and players, with the current gameState.

@@ -9,10 +9,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/args.h"
 #include "engine/eval/weight_schema.h"
 #include "engine/eval/weights_pacifist.h"
 #include "engine/eval/weights_standard.h"
-#include "engine/tools/args.h"
 #include "tune/training_set.h"
 #include "tune/tuner.h"
 #include "tune/weights_writer.h"
@@ -20,7 +20,7 @@
 namespace tune {
 namespace {
 
-using engine::tools::OptionSpec;
+using cli::OptionSpec;
 
 constexpr int kChangesShown = 20;
 
@@ -76,13 +76,13 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
       {"--k", "X", "sigmoid scale K to use instead of fitting it"},
       {"--skip-bad-lines", "", "skip and count malformed lines instead of stopping at the first"},
   };
-  const std::string usage = engine::tools::usage_text(
+  const std::string usage = cli::usage_text(
       "tune", "[options] DATA_FILE...",
       "Texel-tunes every evaluation weight of one rule set to data files of lines\n"
       "FEN<TAB>RESULT<TAB>SCORE (RESULT: White's score 1, 0.5 or 0; SCORE: centipawns, White's\n"
       "view, or '-') and writes the weights header.",
       options);
-  auto parsed = engine::tools::parse_args(args, options);
+  auto parsed = cli::parse_args(args, options);
   if (!parsed) {
     err << "paxbot tune: " << parsed.error() << "\n\n" << usage;
     return 2;
@@ -116,7 +116,7 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
         IntOption{"--threads", &tune.threads, 1, 256}, IntOption{"--seed", &seed, 0, 2147483647},
         IntOption{"--validation-percent", &tune.validation_percent, 0, 50}}) {
     if (auto text = parsed->value(o.name)) {
-      auto v = engine::tools::parse_integer(*text, o.name, o.min, o.max);
+      auto v = cli::parse_integer(*text, o.name, o.min, o.max);
       if (!v) return fail(v.error());
       *o.target = int(*v);
     }

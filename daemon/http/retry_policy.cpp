@@ -4,34 +4,12 @@
 #include <cmath>
 #include <limits>
 
-#include <nlohmann/json.hpp>
-
 namespace bot {
 
 namespace {
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
-
-// Whole seconds from a JSON number; nullopt for anything else or negatives.
-std::optional<seconds> json_seconds(const nlohmann::json& value) {
-  if (value.is_number_integer()) {
-    const auto n = value.get<std::int64_t>();
-    if (n < 0) return std::nullopt;
-    return seconds(std::min<std::int64_t>(n, std::numeric_limits<std::int32_t>::max()));
-  }
-  if (value.is_number_unsigned()) {
-    const auto n = value.get<std::uint64_t>();
-    return seconds(std::min<std::uint64_t>(n, std::numeric_limits<std::int32_t>::max()));
-  }
-  if (value.is_number_float()) {
-    const double d = value.get<double>();
-    if (!std::isfinite(d) || d < 0) return std::nullopt;
-    return seconds(static_cast<std::int64_t>(
-        std::min(std::ceil(d), double(std::numeric_limits<std::int32_t>::max()))));
-  }
-  return std::nullopt;
-}
 
 milliseconds clamp_cooldown(milliseconds value, const RetryParams& params) {
   return std::clamp(value, params.min_cooldown, std::max(params.min_cooldown, params.max_cooldown));
@@ -42,8 +20,8 @@ std::string status_reason(const HttpResult& result, std::string_view what) {
   return reason;
 }
 
-void append_api_message(std::string& reason, const std::optional<ApiError>& api) {
-  if (api && !api->message.empty()) reason += ": " + api->message;
+void append_server_message(std::string& reason, const ServerHint& hint) {
+  if (!hint.message.empty()) reason += ": " + hint.message;
 }
 
 }  // namespace
@@ -60,28 +38,6 @@ std::string_view to_string(RetryAction action) {
       return "cool down";
   }
   return "?";
-}
-
-std::optional<ApiError> parse_api_error(std::string_view body) {
-  const nlohmann::json doc = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (!doc.is_object()) return std::nullopt;
-  const auto error = doc.find("error");
-  const auto limit = doc.find("ratelimit");
-  if (error == doc.end() && limit == doc.end()) return std::nullopt;
-
-  ApiError api;
-  if (error != doc.end() && error->is_string()) api.message = error->get<std::string>();
-  if (limit != doc.end() && limit->is_object()) {
-    RateLimitInfo info;
-    if (const auto key = limit->find("key"); key != limit->end() && key->is_string()) {
-      info.key = key->get<std::string>();
-    }
-    if (const auto secs = limit->find("seconds"); secs != limit->end()) {
-      if (auto value = json_seconds(*secs)) info.seconds = *value;
-    }
-    api.ratelimit = std::move(info);
-  }
-  return api;
 }
 
 std::optional<seconds> parse_retry_after(std::string_view value) {
@@ -109,7 +65,7 @@ milliseconds backoff_delay(int attempt, double random01, const RetryParams& para
 }
 
 RetryDecision decide_retry(const HttpResult& result, int attempt, double random01,
-                           const RetryParams& params) {
+                           const RetryParams& params, const ServerHint& hint) {
   RetryDecision decision;
 
   const auto retry = [&](std::string reason) {
@@ -143,18 +99,13 @@ RetryDecision decide_retry(const HttpResult& result, int attempt, double random0
     return decision;
   }
 
-  // Only 4xx/5xx bodies are worth parsing; an HTML 429 page yields nullopt.
-  const std::optional<ApiError> api =
-      status >= 400 ? parse_api_error(result.body) : std::optional<ApiError>();
-  if (api) decision.ratelimit = api->ratelimit;
-
   if (status == 429) {
     decision.action = RetryAction::kCoolDown;
     decision.reason = status_reason(result, "rate limited");
-    append_api_message(decision.reason, api);
-    if (api && api->ratelimit && api->ratelimit->seconds.count() > 0) {
-      decision.delay = clamp_cooldown(api->ratelimit->seconds, params);
-      decision.reason += "; ratelimit " + api->ratelimit->key;
+    append_server_message(decision.reason, hint);
+    if (hint.cooldown && hint.cooldown->count() > 0) {
+      decision.delay = clamp_cooldown(*hint.cooldown, params);
+      decision.reason += "; server cooldown";
     } else if (const auto header = result.header("retry-after");
                header && parse_retry_after(*header)) {
       decision.delay = clamp_cooldown(*parse_retry_after(*header), params);
@@ -166,14 +117,14 @@ RetryDecision decide_retry(const HttpResult& result, int attempt, double random0
   }
   if (status >= 500 && status < 600) {
     std::string reason = status_reason(result, "server error");
-    append_api_message(reason, api);
+    append_server_message(reason, hint);
     return retry(std::move(reason));
   }
 
   decision.action = RetryAction::kGiveUp;
   decision.reason =
       status_reason(result, status >= 400 && status < 500 ? "client error" : "unexpected status");
-  append_api_message(decision.reason, api);
+  append_server_message(decision.reason, hint);
   return decision;
 }
 

@@ -20,24 +20,13 @@ enum class RetryAction {
 
 std::string_view to_string(RetryAction action);
 
-// The `ratelimit` object of a Lichess error body:
-// {"error": "...", "ratelimit": {"key": "bot.vsBot.day", "seconds": 3600}}.
-struct RateLimitInfo {
-  std::string key;
-  std::chrono::seconds seconds{0};
-
-  friend bool operator==(const RateLimitInfo&, const RateLimitInfo&) = default;
+// What the response body said, parsed by the layer that knows the server's body format
+// (daemon/lichess/lichess_error.h for Lichess); this layer reads no bodies.
+struct ServerHint {
+  std::string message;  // the server's error text for the reason; may be empty
+  // 429: how long the server asks us to wait; wins over Retry-After. Zero or absent: no hint.
+  std::optional<std::chrono::seconds> cooldown;
 };
-
-// A Lichess JSON error body ({"error": "..."}), parsed without exceptions.
-struct ApiError {
-  std::string message;                     // the "error" string, may be empty
-  std::optional<RateLimitInfo> ratelimit;  // when the body carries one
-};
-
-// nullopt when the body is not a JSON object with "error" or "ratelimit"
-// (e.g. an HTML 429 page).
-std::optional<ApiError> parse_api_error(std::string_view body);
 
 // Retry-After in its delta-seconds form ("120"); the HTTP-date form and
 // malformed values give nullopt.
@@ -51,7 +40,7 @@ struct RetryParams {
   // Attempts allowed in total: a retryable failure of attempt number
   // max_attempts gives kGiveUp. 0 = no limit.
   int max_attempts = 0;
-  // 429 without ratelimit.seconds or Retry-After.
+  // 429 without a cooldown hint or Retry-After.
   std::chrono::milliseconds default_cooldown{60'000};
   std::chrono::milliseconds min_cooldown{1'000};
   std::chrono::milliseconds max_cooldown{std::chrono::hours(24)};
@@ -63,8 +52,6 @@ struct RetryDecision {
   // stays blocked; zero otherwise.
   std::chrono::milliseconds delay{0};
   std::string reason;  // short text for logs
-  std::optional<RateLimitInfo>
-      ratelimit;  // from the body (429, or 400 when the opponent's quota is hit)
 };
 
 // Capped exponential backoff with jitter for the `attempt`-th retry
@@ -76,6 +63,6 @@ std::chrono::milliseconds backoff_delay(int attempt, double random01,
 // `attempt` counts the attempts made so far, including the one that produced
 // `result` (1 for the first try).
 RetryDecision decide_retry(const HttpResult& result, int attempt, double random01,
-                           const RetryParams& params = {});
+                           const RetryParams& params = {}, const ServerHint& hint = {});
 
 }  // namespace bot

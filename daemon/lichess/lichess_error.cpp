@@ -44,6 +44,21 @@ std::string LichessError::describe() const {
   return text;
 }
 
+LichessRetryDecision decide_lichess_retry(const HttpResult& result, int attempt, double random01,
+                                          const RetryParams& params) {
+  // Only 4xx/5xx bodies are worth reading; an HTML 429 page gives no hint.
+  std::optional<lichess::ErrorBody> body;
+  if (result.transport_ok() && result.status >= 400) body = lichess::parse_error_body(result.body);
+  ServerHint hint;
+  if (body) {
+    hint.message = body->message;
+    if (body->ratelimit) hint.cooldown = body->ratelimit->seconds;
+  }
+  LichessRetryDecision decision{decide_retry(result, attempt, random01, params, hint), {}};
+  if (body) decision.ratelimit = std::move(body->ratelimit);
+  return decision;
+}
+
 LichessError error_from_result(Endpoint endpoint, const HttpResult& result, int attempts) {
   LichessError error;
   error.endpoint = endpoint;
@@ -57,9 +72,9 @@ LichessError error_from_result(Endpoint endpoint, const HttpResult& result, int 
   }
   error.kind = LichessErrorKind::kHttp;
   error.status = result.status;
-  if (const std::optional<ApiError> api = parse_api_error(result.body)) {
-    error.server_message = api->message;
-    error.ratelimit = api->ratelimit;
+  if (std::optional<lichess::ErrorBody> body = lichess::parse_error_body(result.body)) {
+    error.server_message = std::move(body->message);
+    error.ratelimit = std::move(body->ratelimit);
   }
   error.retryable = !never_succeeds(result.status);
   return error;

@@ -1,6 +1,6 @@
-// Why a Lichess API call failed, as a value. (Named LichessError because
-// bot::ApiError already names the server's {"error": ...} body in
-// daemon/http/retry_policy.h.) Plain value; safe to copy between threads.
+// Why a Lichess API call failed, as a value, and how the Lichess error body
+// (lichess/error_body.h) feeds the transport's retry policy. Plain values and pure
+// functions; safe to copy between threads.
 #pragma once
 
 #include <chrono>
@@ -11,6 +11,7 @@
 #include "daemon/http/http_client.h"
 #include "daemon/http/retry_policy.h"
 #include "daemon/lichess/endpoints.h"
+#include "lichess/error_body.h"
 
 namespace bot {
 
@@ -29,7 +30,7 @@ struct LichessError {
   int status = 0;  // HTTP status; 0 when no answer arrived
   TransportError transport = TransportError::kNone;
   std::string server_message;  // the body's "error" text, if any
-  std::optional<RateLimitInfo> ratelimit;
+  std::optional<lichess::RateLimit> ratelimit;
   // kCoolingDown: time left; HTTP 429: the cooldown that was just set.
   std::chrono::milliseconds cooldown{0};
   // Whether the same call may succeed later. False for the give-up rule's
@@ -46,6 +47,15 @@ struct LichessError {
 
 template <typename T>
 using LichessResult = std::expected<T, LichessError>;
+
+// The retry policy's decision for a Lichess answer, with the body's message and
+// ratelimit.seconds as the server hint; `ratelimit` is the body's (a 429, or a 400 when the
+// opponent's quota is hit).
+struct LichessRetryDecision : RetryDecision {
+  std::optional<lichess::RateLimit> ratelimit;
+};
+LichessRetryDecision decide_lichess_retry(const HttpResult& result, int attempt, double random01,
+                                          const RetryParams& params = {});
 
 // The error for a failed HttpResult (transport error or non-2xx status).
 LichessError error_from_result(Endpoint endpoint, const HttpResult& result, int attempts);

@@ -76,7 +76,7 @@ LichessResult<HttpResult> RequestExecutor::send(Endpoint endpoint, const HttpReq
                result.transport_ok() ? "HTTP " + std::to_string(result.status)
                                      : std::string(to_string(result.error)));
 
-    const RetryDecision decision = decide_retry(result, attempt, random01(), params);
+    const RetryDecision decision = decide_lichess_retry(result, attempt, random01(), params);
     switch (decision.action) {
       case RetryAction::kSuccess:
         return result;
@@ -119,7 +119,7 @@ StreamOutcome RequestExecutor::stream(Endpoint endpoint, const HttpRequest& requ
   outcome.lines = result.lines;
   if (result.stopped) return outcome;
 
-  const RetryDecision decision = decide_retry(result.http, 1, 0.0, RetryParams{});
+  const RetryDecision decision = decide_lichess_retry(result.http, 1, 0.0, RetryParams{});
   if (decision.action == RetryAction::kSuccess) return outcome;  // clean end of stream
   if (decision.action == RetryAction::kCoolDown) cool_down(endpoint, decision);
   LichessError error = error_from_result(endpoint, result.http, 1);

@@ -8,50 +8,11 @@ namespace bot {
 
 namespace {
 
-constexpr std::array<std::pair<DeclineReason, std::string_view>, 11> kDeclineReasons = {{
-    {DeclineReason::kGeneric, "generic"},
-    {DeclineReason::kLater, "later"},
-    {DeclineReason::kTooFast, "tooFast"},
-    {DeclineReason::kTooSlow, "tooSlow"},
-    {DeclineReason::kTimeControl, "timeControl"},
-    {DeclineReason::kRated, "rated"},
-    {DeclineReason::kCasual, "casual"},
-    {DeclineReason::kStandard, "standard"},
-    {DeclineReason::kVariant, "variant"},
-    {DeclineReason::kNoBot, "noBot"},
-    {DeclineReason::kOnlyBot, "onlyBot"},
-}};
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 bool is_continuation_byte(char c) {
   return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
 }
 
 }  // namespace
-
-std::string_view to_string(DeclineReason reason) {
-  for (const auto& [value, key] : kDeclineReasons) {
-    if (value == reason) return key;
-  }
-  return "generic";
-}
-
-std::optional<DeclineReason> parse_decline_reason(std::string_view key) {
-  for (const auto& [value, name] : kDeclineReasons) {
-    if (iequals(name, key)) return value;
-  }
-  return std::nullopt;
-}
 
 std::string_view to_string(ChatRoom room) {
   return room == ChatRoom::kSpectator ? "spectator" : "player";

@@ -1,6 +1,5 @@
-// Parameters of the Lichess requests a bot sends: challenge decline
-// reasons, chat rooms and text, and challenge creation; and how each is
-// written on the wire. Plain values and pure functions; any thread.
+// Parameters of the Lichess requests a bot sends: chat rooms and text, and challenge creation; and
+// how each is written on the wire. Plain values and pure functions; any thread.
 #pragma once
 
 #include <cstddef>
@@ -10,30 +9,13 @@
 
 #include "daemon/http/http_client.h"
 #include "daemon/lichess/types.h"
+#include "lichess/decline_reason.h"
 
 namespace bot {
 
-// The `reason` form field of POST /api/challenge/{id}/decline.
-enum class DeclineReason {
-  kGeneric,
-  kLater,
-  kTooFast,
-  kTooSlow,
-  kTimeControl,
-  kRated,
-  kCasual,
-  kStandard,
-  kVariant,
-  kNoBot,
-  kOnlyBot,
-};
-
-// The key as posted: "generic", "later", "tooFast", "tooSlow", "timeControl",
-// "rated", "casual", "standard", "variant", "noBot", "onlyBot".
-std::string_view to_string(DeclineReason reason);
-// Case-insensitive, so it also reads the lower-case `declineReasonKey` of
-// challengeDeclined events ("toofast").
-std::optional<DeclineReason> parse_decline_reason(std::string_view key);
+// Decline reasons are Lichess vocabulary (lichess/decline_reason.h).
+using lichess::DeclineReason;
+using lichess::parse_decline_reason;
 
 enum class ChatRoom { kPlayer, kSpectator };
 std::string_view to_string(ChatRoom room);  // "player", "spectator"

@@ -4,24 +4,24 @@
 #include <chrono>
 #include <ostream>
 
+#include "cli/args.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/status.h"
-#include "engine/tools/args.h"
 #include "engine/variant.h"
 
 namespace engine::tools {
 namespace {
 
-const std::vector<OptionSpec> kPositionOptions = {
+const std::vector<cli::OptionSpec> kPositionOptions = {
     {"--variant", "V", "standard (default), chess960 or pacifist"},
     {"--fen", "FEN", "start position (default: the standard start)"},
 };
 
 // Parses --variant and --fen into a position, or reports why not.
-std::expected<Position, std::string> position_from(const ParsedArgs& parsed) {
+std::expected<Position, std::string> position_from(const cli::ParsedArgs& parsed) {
   Variant variant = Variant::Standard;
   if (auto name = parsed.value("--variant")) {
     auto v = parse_variant(*name);
@@ -36,11 +36,11 @@ std::expected<Position, std::string> position_from(const ParsedArgs& parsed) {
 }  // namespace
 
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage =
-      usage_text("perft", "[--variant V] [--fen FEN] DEPTH",
-                 "Counts the leaf nodes of the legal move tree DEPTH plies deep, per root move.",
-                 kPositionOptions);
-  auto parsed = parse_args(args, kPositionOptions);
+  const std::string usage = cli::usage_text(
+      "perft", "[--variant V] [--fen FEN] DEPTH",
+      "Counts the leaf nodes of the legal move tree DEPTH plies deep, per root move.",
+      kPositionOptions);
+  auto parsed = cli::parse_args(args, kPositionOptions);
   if (!parsed) {
     err << "paxbot perft: " << parsed.error() << "\n" << usage;
     return 2;
@@ -53,7 +53,7 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
     err << "paxbot perft: expected one DEPTH argument\n" << usage;
     return 2;
   }
-  auto depth = parse_integer(parsed->positional[0], "depth", 0, 20);
+  auto depth = cli::parse_integer(parsed->positional[0], "depth", 0, 20);
   if (!depth) {
     err << "paxbot perft: " << depth.error() << "\n";
     return 2;
@@ -81,11 +81,11 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
 }
 
 int moves_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = usage_text(
+  const std::string usage = cli::usage_text(
       "moves", "[--variant V] --fen FEN",
       "Prints each legal move with the FEN after it, sorted by move text, then the game status.",
       kPositionOptions);
-  auto parsed = parse_args(args, kPositionOptions);
+  auto parsed = cli::parse_args(args, kPositionOptions);
   if (!parsed) {
     err << "paxbot moves: " << parsed.error() << "\n" << usage;
     return 2;

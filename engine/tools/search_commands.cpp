@@ -2,16 +2,16 @@
 
 #include <iostream>
 
+#include "cli/args.h"
 #include "engine/bench.h"
-#include "engine/tools/args.h"
 #include "engine/uci/uci.h"
 
 namespace engine::tools {
 
 int uci_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const std::string usage =
-      usage_text("uci", "", "Speaks the UCI protocol on standard input and output.", {});
-  auto parsed = parse_command_line("uci", args, {}, usage, out, err);
+      cli::usage_text("uci", "", "Speaks the UCI protocol on standard input and output.", {});
+  auto parsed = cli::parse_command_line("uci", args, {}, usage, out, err);
   if (!parsed) return parsed.error();
   std::ios::sync_with_stdio(false);
   uci::UciAdapter adapter(std::cin, out);
@@ -20,7 +20,7 @@ int uci_command(const std::vector<std::string>& args, std::ostream& out, std::os
 
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const BenchOptions defaults;
-  const std::vector<OptionSpec> options = {
+  const std::vector<cli::OptionSpec> options = {
       {"--depth", "N",
        "search depth for chess positions (default " + std::to_string(defaults.chess_depth) + ")"},
       {"--pacifist-depth", "N",
@@ -30,11 +30,11 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
        "transposition table size (default " + std::to_string(defaults.hash_mb) + ")"},
       {"--verbose", "", "print one line per position on standard error"},
   };
-  const std::string usage = usage_text(
+  const std::string usage = cli::usage_text(
       "bench", "[options]",
       "Searches fixed positions to a fixed depth; the node count is the search's signature.",
       options);
-  auto parsed = parse_command_line("bench", args, options, usage, out, err);
+  auto parsed = cli::parse_command_line("bench", args, options, usage, out, err);
   if (!parsed) return parsed.error();
   BenchOptions bench = defaults;
   struct IntOption {
@@ -46,7 +46,7 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
                       IntOption{"--pacifist-depth", &bench.pacifist_depth, 40},
                       IntOption{"--hash", &bench.hash_mb, 65536}}) {
     if (auto text = parsed->value(o.name)) {
-      auto v = parse_integer(*text, o.name, 1, o.max);
+      auto v = cli::parse_integer(*text, o.name, 1, o.max);
       if (!v) {
         err << "paxbot bench: " << v.error() << "\n";
         return 2;

@@ -21,7 +21,7 @@ TEST(Defaults, HaveTheDocumentedValues) {
   const Config c = default_config();
   EXPECT_EQ(c.token_file, "");
   EXPECT_EQ(c.url, "https://lichess.org");
-  EXPECT_EQ(c.log_level, LogLevel::info);
+  EXPECT_EQ(c.log_level, LogLevel::kInfo);
   EXPECT_EQ(c.engine.hash_mb, 64);
   EXPECT_EQ(c.engine.threads, 1);
   EXPECT_EQ(c.engine.move_overhead_ms, 500);
@@ -29,10 +29,10 @@ TEST(Defaults, HaveTheDocumentedValues) {
   EXPECT_TRUE(c.engine.draw_offer.enabled);
   EXPECT_FALSE(c.engine.resign.enabled);
   EXPECT_EQ(c.challenge.concurrency, 1);
-  EXPECT_EQ(c.challenge.variants, (std::vector{Variant::standard, Variant::chess960,
-                                               Variant::from_position, Variant::pacifist}));
+  EXPECT_EQ(c.challenge.variants, (std::vector{Variant::kStandard, Variant::kChess960,
+                                               Variant::kFromPosition, Variant::kPacifist}));
   EXPECT_EQ(c.challenge.time_controls,
-            (std::vector{Speed::bullet, Speed::blitz, Speed::rapid, Speed::classical}));
+            (std::vector{Speed::kBullet, Speed::kBlitz, Speed::kRapid, Speed::kClassical}));
   EXPECT_EQ(c.challenge.modes, (std::vector{Mode::rated, Mode::casual}));
   EXPECT_EQ(c.challenge.bot_games_per_day, 100);
   EXPECT_TRUE(c.challenge.queue);
@@ -118,15 +118,15 @@ TEST(Load, CustomFileGivesTheWrittenValues) {
   // Relative paths are relative to the config file's directory; absolute ones stay.
   expected.token_file = data_file("secrets/token").string();
   expected.url = "https://lichess.dev";  // trailing slash removed
-  expected.log_level = LogLevel::debug;
+  expected.log_level = LogLevel::kDebug;
   expected.engine.hash_mb = 256;
   expected.engine.threads = 2;
   expected.engine.draw_offer.enabled = false;
   expected.engine.resign.enabled = true;
   expected.engine.resign.score_cp = -800;
   expected.challenge.concurrency = 3;
-  expected.challenge.variants = {Variant::standard, Variant::pacifist};
-  expected.challenge.time_controls = {Speed::blitz, Speed::rapid};
+  expected.challenge.variants = {Variant::kStandard, Variant::kPacifist};
+  expected.challenge.time_controls = {Speed::kBlitz, Speed::kRapid};
   expected.challenge.min_base = 60;
   expected.challenge.max_base = 900;
   expected.challenge.modes = {Mode::casual};
@@ -140,8 +140,8 @@ TEST(Load, CustomFileGivesTheWrittenValues) {
   expected.matchmaking.rating_preference = RatingPreference::high;
   expected.matchmaking.time_controls = {{.base_s = 60, .increment_s = 1, .weight = 1.0},
                                         {.base_s = 300, .increment_s = 0, .weight = 2.5}};
-  expected.matchmaking.variants = {{.name = Variant::pacifist, .weight = 3.0},
-                                   {.name = Variant::chess960, .weight = 1.0}};
+  expected.matchmaking.variants = {{.name = Variant::kPacifist, .weight = 3.0},
+                                   {.name = Variant::kChess960, .weight = 1.0}};
   expected.matchmaking.allow_during_games = true;
   expected.matchmaking.state_file = "/var/lib/paxbot/matchmaking.json";
   expected.pgn.directory = data_file("games").string();
@@ -188,7 +188,7 @@ TEST(Enums, NamesRoundTrip) {
   expect_names_round_trip<RatingPreference>();
   expect_names_round_trip<ShutdownAction>();
   expect_names_round_trip<PgnGrouping>();
-  EXPECT_EQ(to_string(Variant::from_position), "fromPosition") << "the Lichess variant key";
+  EXPECT_EQ(to_string(Variant::kFromPosition), "fromPosition") << "the Lichess variant key";
   EXPECT_EQ(parse_enum<Variant>("Chess960"), std::nullopt) << "names are case-sensitive";
 }
 

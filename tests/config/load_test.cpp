@@ -63,8 +63,8 @@ TEST(Load, ValuesThatFailKeepTheirDefaults) {
   EXPECT_EQ(result.config.challenge.accept_bot, defaults.challenge.accept_bot);
   EXPECT_EQ(result.config.challenge.modes, defaults.challenge.modes);
   // List items that fail are left out; the others are kept.
-  EXPECT_EQ(result.config.challenge.variants, std::vector{Variant::standard});
-  EXPECT_EQ(result.config.challenge.time_controls, std::vector{Speed::blitz});
+  EXPECT_EQ(result.config.challenge.variants, std::vector{Variant::kStandard});
+  EXPECT_EQ(result.config.challenge.time_controls, std::vector{Speed::kBlitz});
   // The first of two duplicate keys wins (here: no value, an error, so the default).
   EXPECT_EQ(result.config.challenge.max_queue, defaults.challenge.max_queue);
 }

@@ -215,9 +215,9 @@ TEST(Validate, MatchmakingTimeControlsAreOnesLichessAccepts) {
 TEST(Validate, MatchmakingWeightsArePositiveAndFinite) {
   Config c = default_config();
   c.matchmaking.variants = {
-      {.name = Variant::standard, .weight = 0.5},
-      {.name = Variant::chess960, .weight = -2},
-      {.name = Variant::pacifist, .weight = std::numeric_limits<double>::infinity()}};
+      {.name = Variant::kStandard, .weight = 0.5},
+      {.name = Variant::kChess960, .weight = -2},
+      {.name = Variant::kPacifist, .weight = std::numeric_limits<double>::infinity()}};
   EXPECT_EQ(findings(c),
             (std::vector<std::string>{
                 "- error matchmaking.variants[1].weight: must be > 0 (got -2); fix: give every "

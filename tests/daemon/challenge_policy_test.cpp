@@ -14,7 +14,7 @@ ChallengeFacts blitz_from(std::string name) {
   ChallengeFacts f;
   f.challenger = std::move(name);
   f.challenger_rating = 1500;
-  f.variant = config::Variant::standard;
+  f.variant = config::Variant::kStandard;
   f.limit_s = 180;
   f.increment_s = 2;
   return f;
@@ -49,14 +49,14 @@ TEST(ChallengePolicy, VariantReasons) {
   auto f = blitz_from("alice");
   f.variant.reset();  // e.g. atomic
   EXPECT_EQ(reason_for(p, f), DeclineReason::kVariant);
-  p.variants = {config::Variant::standard};
-  f.variant = config::Variant::pacifist;
+  p.variants = {config::Variant::kStandard};
+  f.variant = config::Variant::kPacifist;
   EXPECT_EQ(reason_for(p, f), DeclineReason::kStandard);
 }
 
 TEST(ChallengePolicy, TimeControlReasons) {
   auto p = policy();
-  p.time_controls = {config::Speed::blitz, config::Speed::rapid};
+  p.time_controls = {config::Speed::kBlitz, config::Speed::kRapid};
   auto bullet = blitz_from("a");
   bullet.limit_s = 60;
   bullet.increment_s = 0;
@@ -64,7 +64,7 @@ TEST(ChallengePolicy, TimeControlReasons) {
   auto classical = blitz_from("a");
   classical.limit_s = 1800;
   EXPECT_EQ(reason_for(p, classical), DeclineReason::kTooSlow);
-  p.time_controls = {config::Speed::bullet, config::Speed::classical};
+  p.time_controls = {config::Speed::kBullet, config::Speed::kClassical};
   EXPECT_EQ(reason_for(p, blitz_from("a")), DeclineReason::kTimeControl);
 
   p = policy();
@@ -79,7 +79,7 @@ TEST(ChallengePolicy, TimeControlReasons) {
   corr.days = 3;
   EXPECT_EQ(reason_for(policy(), corr), DeclineReason::kTimeControl);
   p = policy();
-  p.time_controls.push_back(config::Speed::correspondence);
+  p.time_controls.push_back(config::Speed::kCorrespondence);
   EXPECT_EQ(decide_challenge(p, corr, {}).action, Action::accept);
   p.max_days = 2;
   EXPECT_EQ(reason_for(p, corr), DeclineReason::kTooSlow);

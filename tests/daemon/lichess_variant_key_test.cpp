@@ -1,4 +1,4 @@
-// Lichess variant keys <-> engine variants, and speed classification.
+// Lichess variant keys <-> engine variants.
 #include "daemon/lichess/variant_key.h"
 
 #include <gtest/gtest.h>
@@ -45,39 +45,6 @@ TEST(LichessVariantKeyTest, FromPositionParsesXFenWithInnerRooks) {
   EXPECT_TRUE(pos->can_castle(engine::White, engine::KingSide));
   EXPECT_EQ(pos->castling_rook(engine::White, engine::KingSide), engine::make_square(6, 0));
   EXPECT_EQ(pos->castling_rook(engine::Black, engine::KingSide), engine::make_square(6, 7));
-}
-
-TEST(LichessSpeedTest, ClassifiesByLimitPlusFortyIncrements) {
-  EXPECT_EQ(classify_speed(15, 0), Speed::kUltraBullet);
-  EXPECT_EQ(classify_speed(29, 0), Speed::kUltraBullet);
-  EXPECT_EQ(classify_speed(30, 0), Speed::kBullet);   // 1/2+0
-  EXPECT_EQ(classify_speed(0, 1), Speed::kBullet);    // 0+1 = 40 s
-  EXPECT_EQ(classify_speed(120, 1), Speed::kBullet);  // 160
-  EXPECT_EQ(classify_speed(180, 0), Speed::kBlitz);   // 3+0
-  EXPECT_EQ(classify_speed(180, 2), Speed::kBlitz);   // 260
-  EXPECT_EQ(classify_speed(300, 5), Speed::kRapid);   // 500
-  EXPECT_EQ(classify_speed(600, 0), Speed::kRapid);
-  EXPECT_EQ(classify_speed(900, 14), Speed::kRapid);      // 1460
-  EXPECT_EQ(classify_speed(900, 15), Speed::kClassical);  // 1500
-  EXPECT_EQ(classify_speed(1499, 0), Speed::kRapid);
-  EXPECT_EQ(classify_speed(1500, 0), Speed::kClassical);
-  EXPECT_EQ(classify_speed(10800, 60), Speed::kClassical);
-}
-
-TEST(LichessSpeedTest, CorrespondenceWithDaysOrWithoutClock) {
-  EXPECT_EQ(classify_speed(std::nullopt, std::nullopt, 3), Speed::kCorrespondence);
-  EXPECT_EQ(classify_speed(std::nullopt, std::nullopt, std::nullopt), Speed::kCorrespondence);
-  EXPECT_EQ(classify_speed(180, 2, std::nullopt), Speed::kBlitz);
-  EXPECT_EQ(classify_speed(60, std::nullopt, std::nullopt), Speed::kBullet);
-}
-
-TEST(LichessSpeedTest, KeysRoundTrip) {
-  for (Speed s : {Speed::kUltraBullet, Speed::kBullet, Speed::kBlitz, Speed::kRapid,
-                  Speed::kClassical, Speed::kCorrespondence}) {
-    EXPECT_EQ(parse_speed(to_string(s)), s);
-  }
-  EXPECT_EQ(to_string(Speed::kUltraBullet), "ultraBullet");
-  EXPECT_FALSE(parse_speed("Blitz").has_value());
 }
 
 }  // namespace

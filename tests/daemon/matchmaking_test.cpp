@@ -28,7 +28,7 @@ User make_bot(std::string id, int blitz, std::string title = "BOT") {
   return u;
 }
 
-LichessError http_error(int status, std::optional<RateLimitInfo> ratelimit = std::nullopt,
+LichessError http_error(int status, std::optional<lichess::RateLimit> ratelimit = std::nullopt,
                         std::string message = "") {
   LichessError e;
   e.kind = LichessErrorKind::kHttp;
@@ -50,7 +50,7 @@ class MatchmakingTest : public testing::Test {
     settings_.max_rating_diff = 300;
     settings_.rating_preference = config::RatingPreference::none;
     settings_.time_controls = {{.base_s = 180, .increment_s = 2, .weight = 1.0}};
-    settings_.variants = {{.name = config::Variant::standard, .weight = 1.0}};
+    settings_.variants = {{.name = config::Variant::kStandard, .weight = 1.0}};
     settings_.decline_cooldown_h = 24;
     inputs_.our_ratings = {{"blitz", 2000}, {"chess960", 1900}};
     inputs_.online_bots = {make_bot("paxbot", 2000), make_bot("weakbot", 1800),
@@ -200,8 +200,8 @@ TEST_F(MatchmakingTest, RatingPreferencePicksTheStrongestOrTheWeakest) {
 }
 
 TEST_F(MatchmakingTest, DrawsVariantTimeControlAndModeFromTheConfig) {
-  settings_.variants = {{.name = config::Variant::standard, .weight = 1.0},
-                        {.name = config::Variant::chess960, .weight = 3.0}};
+  settings_.variants = {{.name = config::Variant::kStandard, .weight = 1.0},
+                        {.name = config::Variant::kChess960, .weight = 3.0}};
   settings_.time_controls = {{.base_s = 60, .increment_s = 0, .weight = 1.0},
                              {.base_s = 300, .increment_s = 3, .weight = 1.0}};
   settings_.challenge_mode = config::ChallengeMode::random;
@@ -305,7 +305,7 @@ TEST_F(MatchmakingTest, SpendsAtMost200CreditsADay) {
 
 TEST_F(MatchmakingTest, A429PausesForTheServersRateLimitSeconds) {
   ASSERT_TRUE(after_idle());
-  mm().on_challenge_failed(http_error(429, RateLimitInfo{"bot.vsBot.day", 3600s}));
+  mm().on_challenge_failed(http_error(429, lichess::RateLimit{"bot.vsBot.day", 3600s}));
   EXPECT_NE(logged().find("pausing matchmaking for 3600 s"), std::string::npos) << logged();
   EXPECT_NE(logged().find("bot.vsBot.day"), std::string::npos);
   EXPECT_FALSE(mm().next_challenge(inputs_));  // the idle time starts again, too
@@ -333,7 +333,7 @@ TEST_F(MatchmakingTest, AnOpponentWhoseQuotaIsUsedIsLeftAlone) {
   auto plan = after_idle();
   ASSERT_TRUE(plan);
   ASSERT_EQ(plan->opponent_id, "tiredbot");
-  mm().on_challenge_failed(http_error(400, RateLimitInfo{"bot.vsBot.day", 7200s}));
+  mm().on_challenge_failed(http_error(400, lichess::RateLimit{"bot.vsBot.day", 7200s}));
   EXPECT_FALSE(mm().paused_until());
   auto next = after_idle();
   ASSERT_TRUE(next);
@@ -361,10 +361,7 @@ TEST_F(MatchmakingTest, DisabledMatchmakingNeverChallenges) {
   EXPECT_FALSE(mm().next_challenge(inputs_));
 }
 
-TEST(MatchmakingPerf, PerfKeysFollowTheVariant) {
-  EXPECT_EQ(perf_key(config::Variant::standard, "blitz"), "blitz");
-  EXPECT_EQ(perf_key(config::Variant::chess960, "blitz"), "chess960");
-  EXPECT_EQ(perf_key(config::Variant::pacifist, "rapid"), "pacifist");
+TEST(MatchmakingRandom, RandomSourceStaysInUnitInterval) {
   RandomSource random = make_random_source();
   for (int i = 0; i < 100; ++i) {
     const double r = random();

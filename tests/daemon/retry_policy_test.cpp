@@ -22,47 +22,37 @@ TEST(RetryPolicyTest, TwoHundredsSucceed) {
   }
 }
 
-TEST(RetryPolicyTest, ClientErrorsGiveUpAndKeepTheServerMessage) {
+TEST(RetryPolicyTest, ClientErrorsGiveUpAndKeepTheServerHintMessage) {
   for (int code : {400, 401, 403, 404, 408, 422}) {
-    const RetryDecision d = decide_retry(status(code, R"({"error":"No such game"})"), 1, 0.5);
+    const RetryDecision d = decide_retry(status(code, "ignored body"), 1, 0.5, {},
+                                         ServerHint{.message = "No such game"});
     EXPECT_EQ(d.action, RetryAction::kGiveUp) << code;
     EXPECT_NE(d.reason.find(std::to_string(code)), std::string::npos) << d.reason;
     EXPECT_NE(d.reason.find("No such game"), std::string::npos) << d.reason;
+    EXPECT_EQ(d.reason.find("ignored body"), std::string::npos) << "bodies are not read here";
   }
-  const RetryDecision unauthorized = decide_retry(status(401, "No token"), 1, 0.0);
-  EXPECT_EQ(unauthorized.action, RetryAction::kGiveUp);
 }
 
-TEST(RetryPolicyTest, OpponentQuota400GivesUpButExposesRatelimit) {
-  const RetryDecision d = decide_retry(
-      status(400, R"({"error":"quota","ratelimit":{"key":"bot.vsBot.day","seconds":4000}})"), 1,
-      0.5);
-  EXPECT_EQ(d.action, RetryAction::kGiveUp);
-  ASSERT_TRUE(d.ratelimit.has_value());
-  EXPECT_EQ(d.ratelimit->key, "bot.vsBot.day");
-  EXPECT_EQ(d.ratelimit->seconds, seconds(4000));
-}
-
-TEST(RetryPolicyTest, TooManyRequestsWithJsonRatelimitUsesItsSeconds) {
-  const RetryDecision d = decide_retry(
-      status(429,
-             R"({"error":"Too many bot games","ratelimit":{"key":"bot.vsBot.day","seconds":3600}})",
-             {{"retry-after", "5"}}),
-      1, 0.5);
+TEST(RetryPolicyTest, TooManyRequestsUsesTheCooldownHintOverRetryAfter) {
+  const ServerHint hint{.message = "Too many bot games", .cooldown = seconds(3600)};
+  const RetryDecision d = decide_retry(status(429, "", {{"retry-after", "5"}}), 1, 0.5, {}, hint);
   EXPECT_EQ(d.action, RetryAction::kCoolDown);
-  EXPECT_EQ(d.delay, seconds(3600));  // the body wins over Retry-After
-  ASSERT_TRUE(d.ratelimit.has_value());
-  EXPECT_EQ(d.ratelimit->key, "bot.vsBot.day");
+  EXPECT_EQ(d.delay, seconds(3600));
+  EXPECT_NE(d.reason.find("Too many bot games"), std::string::npos) << d.reason;
+  // A JSON body alone is no hint: this layer knows no body format.
+  const RetryDecision unread =
+      decide_retry(status(429, R"({"ratelimit":{"key":"bot.vsBot.day","seconds":3600}})"), 1, 0.5);
+  EXPECT_EQ(unread.delay, seconds(60));
 }
 
-TEST(RetryPolicyTest, TooManyRequestsWithHtmlBodyCoolsDownOneMinute) {
-  const std::string html =
-      "<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head>"
-      "<body><h1>Too many requests</h1>{\"not\": json</body></html>";
-  const RetryDecision d = decide_retry(status(429, html, {{"content-type", "text/html"}}), 3, 0.9);
-  EXPECT_EQ(d.action, RetryAction::kCoolDown);
-  EXPECT_EQ(d.delay, seconds(60));
-  EXPECT_FALSE(d.ratelimit.has_value());
+TEST(RetryPolicyTest, CooldownHintIsClampedAndZeroIsNoHint) {
+  RetryParams params;
+  params.default_cooldown = milliseconds(1'000);  // e.g. the move endpoint
+  EXPECT_EQ(decide_retry(status(429, ""), 1, 0.0, params).delay, seconds(1));
+  EXPECT_EQ(decide_retry(status(429), 1, 0.0, {}, {.cooldown = seconds(999999999)}).delay,
+            std::chrono::hours(24));
+  EXPECT_EQ(decide_retry(status(429), 1, 0.0, {}, {.cooldown = seconds(0)}).delay, seconds(60));
+  EXPECT_EQ(decide_retry(status(429, "", {{"retry-after", "0"}}), 1, 0.0).delay, seconds(1));
 }
 
 TEST(RetryPolicyTest, TooManyRequestsHonoursRetryAfterHeader) {
@@ -76,19 +66,6 @@ TEST(RetryPolicyTest, TooManyRequestsWithHttpDateRetryAfterFallsBackToDefault) {
   const RetryDecision d =
       decide_retry(status(429, "", {{"retry-after", "Wed, 21 Oct 2015 07:28:00 GMT"}}), 1, 0.5);
   EXPECT_EQ(d.delay, seconds(60));
-}
-
-TEST(RetryPolicyTest, CooldownIsClampedAndConfigurable) {
-  RetryParams params;
-  params.default_cooldown = milliseconds(1'000);  // e.g. the move endpoint
-  EXPECT_EQ(decide_retry(status(429, ""), 1, 0.0, params).delay, seconds(1));
-  EXPECT_EQ(
-      decide_retry(status(429, R"({"ratelimit":{"key":"k","seconds":999999999}})"), 1, 0.0).delay,
-      std::chrono::hours(24));
-  // seconds: 0 is not a usable hint: fall back.
-  EXPECT_EQ(decide_retry(status(429, R"({"ratelimit":{"key":"k","seconds":0}})"), 1, 0.0).delay,
-            seconds(60));
-  EXPECT_EQ(decide_retry(status(429, "", {{"retry-after", "0"}}), 1, 0.0).delay, seconds(1));
 }
 
 TEST(RetryPolicyTest, ServerErrorsRetryWithGrowingDelay) {
@@ -162,28 +139,7 @@ TEST(RetryPolicyTest, UnexpectedStatusesGiveUp) {
   EXPECT_EQ(decide_retry(status(101), 1, 0.0).action, RetryAction::kGiveUp);
 }
 
-TEST(ApiErrorTest, ParsesErrorAndRatelimitShapes) {
-  auto plain = parse_api_error(R"({"error":"Not your turn, or game already over"})");
-  ASSERT_TRUE(plain.has_value());
-  EXPECT_EQ(plain->message, "Not your turn, or game already over");
-  EXPECT_FALSE(plain->ratelimit.has_value());
-
-  auto limited = parse_api_error(R"({"ratelimit":{"key":"challenge.create.user","seconds":12.2}})");
-  ASSERT_TRUE(limited.has_value());
-  EXPECT_EQ(limited->ratelimit, (RateLimitInfo{"challenge.create.user", seconds(13)}));
-
-  EXPECT_FALSE(parse_api_error("<html>429</html>").has_value());
-  EXPECT_FALSE(parse_api_error("").has_value());
-  EXPECT_FALSE(parse_api_error(R"({"ok":true})").has_value());
-  EXPECT_FALSE(parse_api_error(R"(["error"])").has_value());
-  // Wrong types are tolerated, not thrown.
-  auto odd = parse_api_error(R"({"error":42,"ratelimit":{"key":7,"seconds":"x"}})");
-  ASSERT_TRUE(odd.has_value());
-  EXPECT_EQ(odd->message, "");
-  EXPECT_EQ(odd->ratelimit, (RateLimitInfo{"", seconds(0)}));
-}
-
-TEST(ApiErrorTest, ParsesRetryAfterDeltaSeconds) {
+TEST(RetryPolicyTest, ParsesRetryAfterDeltaSeconds) {
   EXPECT_EQ(parse_retry_after("120"), seconds(120));
   EXPECT_EQ(parse_retry_after(" 3\t"), seconds(3));
   EXPECT_FALSE(parse_retry_after("").has_value());

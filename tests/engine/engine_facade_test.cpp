@@ -8,6 +8,7 @@
 
 #include "engine/engine.h"
 #include "engine/fen.h"
+#include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 
@@ -38,6 +39,25 @@ TEST(EngineFacade, BadPositionsAreErrorsAndLeaveThePositionAlone) {
   auto garbage = engine.set_position(Variant::Pacifist, "startpos", {"hello"});
   ASSERT_FALSE(garbage);
   EXPECT_EQ(to_fen(engine.position()), before);
+}
+
+TEST(EngineFacade, SetPositionTakesAHeldPositionWithItsHistory) {
+  auto game = replay(Variant::Standard, "startpos", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+  ASSERT_TRUE(game) << game.error();
+  Engine from_moves, handed_over;
+  ASSERT_TRUE(from_moves.set_position(Variant::Standard, "startpos",
+                                      {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}));
+  handed_over.set_position(game->position);
+  EXPECT_EQ(to_fen(handed_over.position()), to_fen(from_moves.position()));
+  EXPECT_EQ(handed_over.position().repetitions(), from_moves.position().repetitions());
+  EXPECT_EQ(handed_over.position().repetitions(), 1);
+  // Black to move can repeat a third time: the history must reach the search.
+  SearchLimits limits;
+  limits.depth = 3;
+  const SearchResult result = handed_over.search(limits);
+  const SearchResult same = from_moves.search(limits);
+  EXPECT_EQ(result.best, same.best);
+  EXPECT_EQ(result.info.score_cp, same.info.score_cp);
 }
 
 TEST(EngineFacade, GoReturnsAtOnceAndReportsThroughCallbacks) {

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include "config/defaults.h"
+#include "config/describe.h"
+
 namespace paxbot_test {
 
 namespace {
@@ -42,19 +45,19 @@ Arena::~Arena() {
   server_.wait(std::chrono::seconds(5));
 }
 
-ChildProcess Arena::start_bot(const std::string& name, const std::string& extra_yaml,
+ChildProcess Arena::start_bot(const std::string& name,
+                              const std::function<void(config::Config&)>& adjust,
                               std::map<std::string, std::string> env) {
-  std::string yaml = "url: " + base_url_ +
-                     "\n"
-                     "log_level: debug\n"
-                     "abort_time_s: 20\n"
-                     "engine:\n"
-                     "  hash_mb: 4\n"
-                     "  max_think_ms: 60\n"
-                     "  move_overhead_ms: 30\n"
-                     "  first_move_max_ms: 200\n" +
-                     extra_yaml;
-  dir_.write(name + ".yml", yaml);
+  config::Config config = config::default_config();
+  config.url = base_url_;
+  config.log_level = config::LogLevel::kDebug;
+  config.abort_time_s = 20;
+  config.engine.hash_mb = 4;
+  config.engine.max_think_ms = 60;
+  config.engine.move_overhead_ms = 30;
+  config.engine.first_move_max_ms = 200;
+  if (adjust) adjust(config);
+  dir_.write(name + ".yml", config::describe(config));
   env["LICHESS_BOT_TOKEN"] = token_of(name);
   return ChildProcess({PAXBOT_BINARY, "run", "--config", dir_.file(name + ".yml")}, env,
                       dir_.file(name + ".log"));

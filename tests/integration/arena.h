@@ -3,6 +3,7 @@
 // per account for what a person would do by hand (challenge, look at games).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/config.h"
 #include "daemon/clock.h"
 #include "daemon/http/curl_http_client.h"
 #include "daemon/lichess/client.h"
@@ -35,8 +37,10 @@ class Arena {
   const std::string& base_url() const { return base_url_; }
   TempDir& dir() { return dir_; }
 
-  // Starts `paxbot run` for a bot account with a small-think config plus extra YAML lines.
-  ChildProcess start_bot(const std::string& name, const std::string& extra_yaml = "",
+  // Starts `paxbot run` for a bot account with a small-think config that `adjust` may change
+  // (written by config::describe, the one config writer).
+  ChildProcess start_bot(const std::string& name,
+                         const std::function<void(config::Config&)>& adjust = {},
                          std::map<std::string, std::string> env = {});
 
   // The account's own API client, as its owner would use it.

@@ -21,8 +21,9 @@ void expect_legal_end(Arena& arena, const std::string& id) {
 
 TEST(DaemonGames, TwoDaemonsPlayEveryVariantAtOnce) {
   Arena arena;
-  ChildProcess alice = arena.start_bot("alice", "challenge:\n  concurrency: 4\n");
-  ChildProcess bob = arena.start_bot("bob", "challenge:\n  concurrency: 4\n");
+  const auto four_games = [](config::Config& c) { c.challenge.concurrency = 4; };
+  ChildProcess alice = arena.start_bot("alice", four_games);
+  ChildProcess bob = arena.start_bot("bob", four_games);
   ASSERT_TRUE(wait_until(
       [&] { return arena.log_of("bob").find("playing as bob") != std::string::npos; }, 10s));
   ASSERT_TRUE(wait_until(
@@ -53,8 +54,10 @@ TEST(DaemonGames, TwoDaemonsPlayEveryVariantAtOnce) {
 
 TEST(DaemonGames, DeclinesWhatThePolicyRefusesWithTheReasonKey) {
   Arena arena;
-  ChildProcess alice =
-      arena.start_bot("alice", "challenge:\n  variants: [standard]\n  accept_bot: false\n");
+  ChildProcess alice = arena.start_bot("alice", [](config::Config& c) {
+    c.challenge.variants = {config::Variant::kStandard};
+    c.challenge.accept_bot = false;
+  });
   ASSERT_TRUE(wait_until(
       [&] { return arena.log_of("alice").find("playing as alice") != std::string::npos; }, 10s));
   std::string pacifist = arena.challenge("carol", "alice", "pacifist");
@@ -74,7 +77,8 @@ TEST(DaemonGames, DeclinesWhatThePolicyRefusesWithTheReasonKey) {
 
 TEST(DaemonGames, SigtermWithResignPolicyResignsAndExitsZero) {
   Arena arena;
-  ChildProcess alice = arena.start_bot("alice", "shutdown:\n  on_sigterm: resign\n");
+  ChildProcess alice = arena.start_bot(
+      "alice", [](config::Config& c) { c.shutdown.on_sigterm = config::ShutdownAction::resign; });
   ChildProcess bob = arena.start_bot("bob");
   ASSERT_TRUE(wait_until(
       [&] { return arena.log_of("alice").find("playing as alice") != std::string::npos; }, 10s));

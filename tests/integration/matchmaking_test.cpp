@@ -19,15 +19,14 @@ TEST(Matchmaking, IdleBotChallengesAnOnlineBotAndWritesThePgn) {
   Arena arena;
   const std::string pgn_dir = arena.dir().file("pgn");
   ChildProcess bob = arena.start_bot("bob");
-  ChildProcess alice = arena.start_bot(
-      "alice", "pgn:\n  directory: " + pgn_dir +
-                   "\n"
-                   "matchmaking:\n"
-                   "  enabled: true\n"
-                   "  idle_s: 30\n"
-                   "  challenge_mode: casual\n"
-                   "  time_controls:\n    - {base_s: 60, increment_s: 1, weight: 1}\n"
-                   "  variants:\n    - {name: pacifist, weight: 1}\n");
+  ChildProcess alice = arena.start_bot("alice", [&](config::Config& c) {
+    c.pgn.directory = pgn_dir;
+    c.matchmaking.enabled = true;
+    c.matchmaking.idle_s = 30;
+    c.matchmaking.challenge_mode = config::ChallengeMode::casual;
+    c.matchmaking.time_controls = {{.base_s = 60, .increment_s = 1, .weight = 1}};
+    c.matchmaking.variants = {{.name = config::Variant::kPacifist, .weight = 1}};
+  });
   std::smatch match;
   std::string log;
   ASSERT_TRUE(wait_until(
@@ -72,22 +71,19 @@ TEST(MatchmakingSlow, WithTwoBotsOnlineItPlaysEveryConfiguredVariant) {
   const int port = free_port();
   ChildProcess bob = arena.start_bot("bob");
   ChildProcess dave = arena.start_bot("dave");
-  ChildProcess alice = arena.start_bot("alice",
-                                       "challenge:\n  concurrency: 3\n"
-                                       "status_http:\n  enabled: true\n  listen: 127.0.0.1:" +
-                                           std::to_string(port) +
-                                           "\n"
-                                           "matchmaking:\n"
-                                           "  enabled: true\n"
-                                           "  idle_s: 30\n"
-                                           "  allow_during_games: true\n"
-                                           "  time_controls:\n"
-                                           "    - {base_s: 60, increment_s: 0, weight: 1}\n"
-                                           "    - {base_s: 30, increment_s: 1, weight: 1}\n"
-                                           "  variants:\n"
-                                           "    - {name: standard, weight: 1}\n"
-                                           "    - {name: chess960, weight: 1}\n"
-                                           "    - {name: pacifist, weight: 1}\n");
+  ChildProcess alice = arena.start_bot("alice", [&](config::Config& c) {
+    c.challenge.concurrency = 3;
+    c.status_http.enabled = true;
+    c.status_http.listen = "127.0.0.1:" + std::to_string(port);
+    c.matchmaking.enabled = true;
+    c.matchmaking.idle_s = 30;
+    c.matchmaking.allow_during_games = true;
+    c.matchmaking.time_controls = {{.base_s = 60, .increment_s = 0, .weight = 1},
+                                   {.base_s = 30, .increment_s = 1, .weight = 1}};
+    c.matchmaking.variants = {{.name = config::Variant::kStandard, .weight = 1},
+                              {.name = config::Variant::kChess960, .weight = 1},
+                              {.name = config::Variant::kPacifist, .weight = 1}};
+  });
   bot::CurlHttpClient::Options page_options;
   page_options.base_url = "http://127.0.0.1:" + std::to_string(port);
   bot::CurlHttpClient page(page_options);

@@ -1,5 +1,6 @@
-// Child processes for whole-system tests: `paxbot serve` and `paxbot run`, started
-// with fork/exec (a real process boundary: signals, exit codes, restarts).
+// Helpers for whole-system tests around their `paxbot serve` and `paxbot run` child
+// processes (a real process boundary: signals, exit codes, restarts): free ports, polling,
+// temporary directories. One test thread uses them.
 #pragma once
 
 #include <chrono>
@@ -8,28 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "base/child_process.h"
+
 namespace paxbot_test {
 
-// Runs a program with arguments and extra environment; stdout and stderr go to log_path.
-class ChildProcess {
- public:
-  ChildProcess() = default;
-  ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
-               const std::string& log_path);
-  ~ChildProcess();  // SIGKILL if still running
-  ChildProcess(ChildProcess&& other) noexcept;
-  ChildProcess& operator=(ChildProcess&& other) noexcept;
-
-  bool running();
-  void signal(int signo);
-  // Waits for the exit; returns the exit code, 128 + signal when killed, -1 on timeout.
-  int wait(std::chrono::milliseconds timeout);
-  int pid() const { return pid_; }
-
- private:
-  int pid_ = -1;
-  int status_ = -1;
-};
+// `paxbot serve` and `paxbot run` children (base/child_process.h).
+using base::ChildProcess;
 
 // A TCP port on 127.0.0.1 that was free a moment ago.
 int free_port();

@@ -31,10 +31,12 @@ TEST(Status, ShowsTheGameInProgressTheQueueAndTodaysBotGames) {
   Arena arena;
   const int port = free_port();
   const std::string url = "http://127.0.0.1:" + std::to_string(port);
-  ChildProcess alice = arena.start_bot("alice",
-                                       "challenge:\n  concurrency: 1\n  queue: true\n"
-                                       "status_http:\n  enabled: true\n  listen: 127.0.0.1:" +
-                                           std::to_string(port) + "\n");
+  ChildProcess alice = arena.start_bot("alice", [&](config::Config& c) {
+    c.challenge.concurrency = 1;
+    c.challenge.queue = true;
+    c.status_http.enabled = true;
+    c.status_http.listen = "127.0.0.1:" + std::to_string(port);
+  });
   ChildProcess bob = arena.start_bot("bob");
   ASSERT_TRUE(wait_until(
       [&] { return arena.log_of("alice").find("status page on") != std::string::npos; }, 10s))

@@ -69,7 +69,7 @@ TEST(Systemd, NotifiesReadyStatusWatchdogAndStopping) {
   Arena arena;
   NotifySocket notify(arena.dir().file("notify.sock"));
   ChildProcess alice =
-      arena.start_bot("alice", "", {{"NOTIFY_SOCKET", arena.dir().file("notify.sock")}});
+      arena.start_bot("alice", {}, {{"NOTIFY_SOCKET", arena.dir().file("notify.sock")}});
   EXPECT_TRUE(wait_until([&] { return notify.find("READY=1") >= 0; }, 15s))
       << arena.log_of("alice");
   EXPECT_TRUE(wait_until([&] { return notify.find("WATCHDOG=1") >= 0; }, 5s));

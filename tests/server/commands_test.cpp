@@ -1,10 +1,9 @@
-// `paxbot serve` argument handling and `paxbot demo` end to end.
+// `paxbot serve` argument handling.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "server/demo_command.h"
 #include "server/serve_command.h"
 
 namespace server {
@@ -64,40 +63,6 @@ TEST(ServeCommand, ListenAddressesAndRepeatedOptions) {
   ASSERT_TRUE(values);
   EXPECT_EQ(*values, (std::vector<std::string>{"a:b", "c:d"}));
   EXPECT_EQ(args, (std::vector<std::string>{"--listen", "x"}));
-}
-
-TEST(DemoCommand, TwoBotsPlayBothGamesAndExitZero) {
-  std::ostringstream out, err;
-  int rc = demo_command(
-      {"--players", "builtin", "--movetime", "10", "--draw-after", "60", "--seed", "7"}, out, err);
-  EXPECT_EQ(rc, 0) << err.str() << out.str();
-  const std::string text = out.str();
-  EXPECT_NE(text.find("=== Pacifist"), std::string::npos) << text;
-  EXPECT_NE(text.find("=== Standard"), std::string::npos) << text;
-  EXPECT_NE(text.find("final position:"), std::string::npos);
-  EXPECT_NE(text.find("result: "), std::string::npos);
-  EXPECT_NE(text.find("summary:"), std::string::npos);
-  EXPECT_TRUE(err.str().empty()) << err.str();
-}
-
-TEST(DemoCommand, BadOptions) {
-  std::ostringstream out, err;
-  EXPECT_EQ(demo_command({"--players", "robots"}, out, err), 2);
-  EXPECT_EQ(demo_command({"--movetime", "0"}, out, err), 2);
-  EXPECT_EQ(demo_command({"--help"}, out, err), 0);
-  EXPECT_NE(out.str().find("--players"), std::string::npos);
-}
-
-// The real thing: two `paxbot run` daemons (label slow: it needs the paxbot binary and
-// takes about half a minute).
-TEST(SlowDemo, DaemonPlayersFinishBothGames) {
-  std::ostringstream out, err;
-  int rc = demo_command({"--players", "daemon", "--paxbot", PAXBOT_BINARY, "--movetime", "30"}, out,
-                        err);
-  EXPECT_EQ(rc, 0) << err.str() << out.str();
-  EXPECT_NE(out.str().find("two `paxbot run` daemons"), std::string::npos);
-  EXPECT_NE(out.str().find("=== Pacifist"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("=== Standard"), std::string::npos) << out.str();
 }
 
 }  // namespace

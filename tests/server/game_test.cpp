@@ -384,8 +384,9 @@ TEST(Export, PgnAndJson) {
   EXPECT_NE(r.body.find("[Variant \"Standard\"]"), std::string::npos);
   EXPECT_NE(r.body.find("[TimeControl \"300+2\"]"), std::string::npos);
   EXPECT_NE(r.body.find("[Result \"*\"]"), std::string::npos);
-  EXPECT_NE(r.body.find("1. e4 { [%clk 0:05:00] } e5"), std::string::npos) << r.body;
-  EXPECT_NE(r.body.find("4. Bxc6 { [%clk 0:05:06] } dxc6 { [%clk 0:05:06] } 5. O-O"),
+  EXPECT_NE(r.body.find("[Event \"Casual Blitz game\"]"), std::string::npos) << r.body;
+  EXPECT_NE(r.body.find("1. e4 { [%clk 0:05:00] } 1... e5"), std::string::npos) << r.body;
+  EXPECT_NE(r.body.find("4. Bxc6 { [%clk 0:05:06] } 4... dxc6 { [%clk 0:05:06] } 5. O-O"),
             std::string::npos)
       << r.body;
   Reply j = anonymous.get("/game/export/" + g.id, {{"Accept", "application/json"}});

@@ -16,6 +16,7 @@ TEST(TimeControlTest, SpeedAndShow) {
   EXPECT_EQ(TimeControl::clock(300, 3).speed(), "blitz");
   EXPECT_EQ(TimeControl::clock(600, 0).speed(), "rapid");
   EXPECT_EQ(TimeControl::clock(1800, 0).speed(), "classical");
+  EXPECT_EQ(TimeControl::clock(10800, 180).speed(), "classical");
   EXPECT_EQ(TimeControl::correspondence(3).speed(), "correspondence");
   EXPECT_EQ(TimeControl::unlimited().speed(), "correspondence");
   EXPECT_EQ(TimeControl::clock(300, 2).show(), "5+2");
@@ -41,28 +42,23 @@ TEST(GameClockTest, PressAddsIncrementAndFlagging) {
   EXPECT_FALSE(c.flagged(99999));
 }
 
-TEST(Variants, KeysNamesAndPerfs) {
-  EXPECT_EQ(parse_variant_key("fromPosition"), GameVariant::FromPosition);
-  EXPECT_FALSE(parse_variant_key("atomic"));
-  EXPECT_EQ(variant_info(GameVariant::Pacifist).name, "Pacifist");
-  EXPECT_EQ(perf_key(GameVariant::FromPosition, "blitz"), "blitz");
-  EXPECT_EQ(perf_key(GameVariant::Pacifist, "blitz"), "pacifist");
-  EXPECT_EQ(perf_name("ultraBullet"), "UltraBullet");
+TEST(Variants, EngineRules) {
+  EXPECT_EQ(engine_rules(lichess::Variant::kStandard), engine::Variant::Standard);
+  EXPECT_EQ(engine_rules(lichess::Variant::kChess960), engine::Variant::Chess960);
+  EXPECT_EQ(engine_rules(lichess::Variant::kFromPosition), engine::Variant::Chess960);
+  EXPECT_EQ(engine_rules(lichess::Variant::kPacifist), engine::Variant::Pacifist);
 }
 
-TEST(ChallengeForm, DefaultsAndDeclineKeys) {
+TEST(ChallengeForm, Defaults) {
   auto r = parse_challenge_request({}, false);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->time_control.kind, TimeControl::Kind::Unlimited);
   EXPECT_EQ(r->color, ColorChoice::Random);
-  EXPECT_EQ(r->variant, GameVariant::Standard);
+  EXPECT_EQ(r->variant, lichess::Variant::kStandard);
   auto any = parse_challenge_request({{"clock.limit", "7"}, {"clock.increment", "0"}}, true);
   ASSERT_TRUE(any);
   EXPECT_EQ(any->time_control.limit_s, 7);
   EXPECT_FALSE(parse_challenge_request({{"clock.limit", "7"}}, false));
-  EXPECT_EQ(decline_reason_key("TimeControl"), "timecontrol");
-  EXPECT_EQ(decline_reason_key("nope"), "generic");
-  EXPECT_FALSE(decline_reason_text("later").empty());
   std::mt19937_64 rng(1);
   EXPECT_EQ(random_id(rng, 8).size(), 8u);
 }

@@ -1,9 +1,9 @@
-#include "engine/tools/args.h"
+#include "cli/args.h"
 
 #include <algorithm>
 #include <charconv>
 
-namespace engine::tools {
+namespace cli {
 
 bool ParsedArgs::has(const std::string& flag) const {
   return std::find(flags.begin(), flags.end(), flag) != flags.end();
@@ -15,11 +15,35 @@ std::optional<std::string> ParsedArgs::value(const std::string& name) const {
   return it->second;
 }
 
+std::string ArgError::text() const {
+  switch (kind) {
+    case Kind::kMissingValue:
+      return "option '" + option + "' needs a value (" + value_name + ")";
+    case Kind::kUnexpectedValue:
+      return "option '" + option + "' takes no value";
+    case Kind::kUnknownOption:
+      break;
+  }
+  return "unknown option '" + option + "'";
+}
+
 std::expected<ParsedArgs, std::string> parse_args(const std::vector<std::string>& args,
                                                   const std::vector<OptionSpec>& options) {
+  auto parsed = parse(args, options);
+  if (!parsed) return std::unexpected(parsed.error().text());
+  return std::move(*parsed);
+}
+
+std::expected<ParsedArgs, ArgError> parse(const std::vector<std::string>& args,
+                                          const std::vector<OptionSpec>& options) {
+  using Kind = ArgError::Kind;
   ParsedArgs parsed;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
+    if (arg == "-h") {
+      parsed.flags.push_back("--help");
+      continue;
+    }
     if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) {
       parsed.positional.push_back(arg);
       continue;
@@ -37,16 +61,16 @@ std::expected<ParsedArgs, std::string> parse_args(const std::vector<std::string>
     }
     auto spec = std::find_if(options.begin(), options.end(),
                              [&name](const OptionSpec& o) { return o.name == name; });
-    if (spec == options.end()) return std::unexpected("unknown option '" + name + "'");
+    if (spec == options.end()) return std::unexpected(ArgError{Kind::kUnknownOption, name, ""});
     if (spec->value_name.empty()) {
-      if (has_inline) return std::unexpected("option '" + name + "' takes no value");
+      if (has_inline) return std::unexpected(ArgError{Kind::kUnexpectedValue, name, ""});
       parsed.flags.push_back(name);
     } else if (has_inline) {
       parsed.values[name] = inline_value;
     } else if (i + 1 < args.size()) {
       parsed.values[name] = args[++i];
     } else {
-      return std::unexpected("option '" + name + "' needs a value (" + spec->value_name + ")");
+      return std::unexpected(ArgError{Kind::kMissingValue, name, spec->value_name});
     }
   }
   return parsed;
@@ -97,4 +121,4 @@ std::expected<long long, std::string> parse_integer(const std::string& text,
   return value;
 }
 
-}  // namespace engine::tools
+}  // namespace cli

@@ -1,15 +1,15 @@
-#include "server/demo_client.h"
+#include "demo/client.h"
 
 #include <sstream>
 
 #include <httplib.h>
 
+#include "demo/moves.h"
 #include "engine/types.h"
 #include "server/accounts.h"
-#include "server/demo_moves.h"
 #include "server/stream_client.h"
 
-namespace server {
+namespace demo {
 namespace {
 
 using json = nlohmann::json;
@@ -42,8 +42,8 @@ void DemoPlayer::set_observer(Observer observer) {
 }
 
 std::expected<void, std::string> DemoPlayer::start() {
-  events_ = std::make_unique<StreamClient>(options_.host, options_.port, "/api/stream/event",
-                                           options_.token, "paxbot-demo/1.0");
+  events_ = std::make_unique<server::StreamClient>(
+      options_.host, options_.port, "/api/stream/event", options_.token, "paxbot-demo/1.0");
   for (int i = 0; i < 500 && events_->status() == 0; ++i) std::this_thread::sleep_for(10ms);
   if (events_->status() != 200)
     return std::unexpected(options_.username + ": event stream answered " +
@@ -107,13 +107,13 @@ std::optional<json> DemoPlayer::wait_finished(const std::string& game_id,
 }
 
 void DemoPlayer::event_loop() {
-  const std::string me = lower_case(options_.username);
+  const std::string me = server::lower_case(options_.username);
   httplib::Client http(options_.host, options_.port);
   http.set_default_headers({{"Authorization", "Bearer " + options_.token}});
   while (true) {
-    StreamClient::Next next = events_->next(500ms);
-    if (next.kind == StreamClient::Next::Kind::Ended) break;
-    if (next.kind == StreamClient::Next::Kind::Timeout || next.line.empty()) continue;
+    server::StreamClient::Next next = events_->next(500ms);
+    if (next.kind == server::StreamClient::Next::Kind::Ended) break;
+    if (next.kind == server::StreamClient::Next::Kind::Timeout || next.line.empty()) continue;
     json event = json::parse(next.line, nullptr, false);
     if (!event.is_object()) {
       note_error("unreadable event line: " + next.line);
@@ -141,9 +141,9 @@ void DemoPlayer::event_loop() {
 }
 
 void DemoPlayer::play_game(std::string game_id) {
-  const std::string me = lower_case(options_.username);
-  StreamClient stream(options_.host, options_.port, "/api/bot/game/stream/" + game_id,
-                      options_.token, "paxbot-demo/1.0");
+  const std::string me = server::lower_case(options_.username);
+  server::StreamClient stream(options_.host, options_.port, "/api/bot/game/stream/" + game_id,
+                              options_.token, "paxbot-demo/1.0");
   httplib::Client http(options_.host, options_.port);
   http.set_default_headers({{"Authorization", "Bearer " + options_.token}});
   MoveChooser chooser(options_.movetime_ms);
@@ -155,9 +155,9 @@ void DemoPlayer::play_game(std::string game_id) {
       std::lock_guard lock(mutex_);
       if (stopping_) return;
     }
-    StreamClient::Next next = stream.next(500ms);
-    if (next.kind == StreamClient::Next::Kind::Ended) return;
-    if (next.kind == StreamClient::Next::Kind::Timeout || next.line.empty()) continue;
+    server::StreamClient::Next next = stream.next(500ms);
+    if (next.kind == server::StreamClient::Next::Kind::Ended) return;
+    if (next.kind == server::StreamClient::Next::Kind::Timeout || next.line.empty()) continue;
     json line = json::parse(next.line, nullptr, false);
     if (!line.is_object()) continue;
     json state;
@@ -198,4 +198,4 @@ void DemoPlayer::play_game(std::string game_id) {
   }
 }
 
-}  // namespace server
+}  // namespace demo

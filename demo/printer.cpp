@@ -1,4 +1,4 @@
-#include "server/demo_printer.h"
+#include "demo/printer.h"
 
 #include <sstream>
 
@@ -8,7 +8,7 @@
 #include "engine/san.h"
 #include "server/variants.h"
 
-namespace server {
+namespace demo {
 namespace {
 
 using json = nlohmann::json;
@@ -39,8 +39,8 @@ void DemoPrinter::on_line(const std::string& id, const json& line) {
   std::lock_guard lock(mutex_);
   if (done_.contains(id)) return;
   if (line["type"] == "gameFull") {
-    const auto key = parse_variant_key(line["variant"]["key"].get<std::string>());
-    const engine::Variant rules = key ? variant_info(*key).rules : engine::Variant::Standard;
+    const auto key = lichess::parse_variant(line["variant"]["key"].get<std::string>());
+    const engine::Variant rules = key ? server::engine_rules(*key) : engine::Variant::Standard;
     const std::string initial = line["initialFen"];
     auto pos = engine::parse_fen(initial, rules);
     if (!pos) return;
@@ -130,9 +130,9 @@ int DemoPrinter::conversions(const std::string& id) const {
   return it == games_.end() ? 0 : it->second.conversions;
 }
 
-}  // namespace server
+}  // namespace demo
 
-namespace server {
+namespace demo {
 
 std::string DemoPrinter::summary(const std::string& id) const {
   std::lock_guard lock(mutex_);
@@ -144,4 +144,4 @@ std::string DemoPrinter::summary(const std::string& id) const {
   return text + ")";
 }
 
-}  // namespace server
+}  // namespace demo

@@ -1,7 +1,8 @@
 // A minimal Bot API client for the demo: one account that keeps its event stream
 // open, accepts challenges addressed to it, and plays every game it starts on its
 // own thread (game stream in, moves out over HTTP), choosing moves with a
-// MoveChooser. Until the daemon drives the demo, this stands in for it.
+// MoveChooser. `paxbot demo --players builtin` uses it, and the demo falls back to it when
+// its `paxbot run` daemons (demo/daemons.h) do not come online.
 // Public methods may be called from any thread; the observer runs on game threads.
 #pragma once
 
@@ -20,8 +21,10 @@
 #include <nlohmann/json.hpp>
 
 namespace server {
-
 class StreamClient;
+}  // namespace server
+
+namespace demo {
 
 struct DemoPlayerOptions {
   std::string host = "127.0.0.1";
@@ -68,7 +71,7 @@ class DemoPlayer {
 
   DemoPlayerOptions options_;
   Observer observer_;
-  std::unique_ptr<StreamClient> events_;
+  std::unique_ptr<server::StreamClient> events_;
   std::thread event_thread_;
   mutable std::mutex mutex_;
   std::condition_variable cv_;
@@ -78,4 +81,4 @@ class DemoPlayer {
   bool stopping_ = false;
 };
 
-}  // namespace server
+}  // namespace demo

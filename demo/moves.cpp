@@ -1,10 +1,10 @@
-#include "server/demo_moves.h"
+#include "demo/moves.h"
 
 #include "engine/engine.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 
-namespace server {
+namespace demo {
 
 MoveChooser::MoveChooser(int movetime_ms)
     : engine_(std::make_unique<engine::Engine>(engine::EngineOptions{.hash_mb = 16, .threads = 1})),
@@ -25,4 +25,4 @@ std::string MoveChooser::choose(engine::Variant variant, const std::string& init
   return legal.empty() ? "" : engine::move_to_uci(pos, legal[0]);
 }
 
-}  // namespace server
+}  // namespace demo

@@ -12,7 +12,7 @@ namespace engine {
 class Engine;
 }
 
-namespace server {
+namespace demo {
 
 class MoveChooser {
  public:
@@ -31,4 +31,4 @@ class MoveChooser {
   int movetime_ms_;
 };
 
-}  // namespace server
+}  // namespace demo

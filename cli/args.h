@@ -1,5 +1,7 @@
-// A small command-line option parser shared by every paxbot subcommand.
-// Pure functions; errors are values.
+// The command-line parser of every paxbot subcommand: options with and without values,
+// positional arguments, --help (also -h), usage text and integer arguments. Standard
+// library only, so every layer (the engine's tools included) may use it.
+// Pure functions; errors are values; safe to use from any thread.
 #pragma once
 
 #include <expected>
@@ -9,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace engine::tools {
+namespace cli {
 
 struct OptionSpec {
   std::string name;        // "--fen"
@@ -26,12 +28,28 @@ struct ParsedArgs {
   std::optional<std::string> value(const std::string& name) const;
 };
 
-// Accepts "--name VALUE", "--name=VALUE" and flags; "--help" is always known.
-// Unknown options and missing values are errors naming the option.
+// Why a command line did not parse.
+struct ArgError {
+  enum class Kind { kUnknownOption, kMissingValue, kUnexpectedValue };
+  Kind kind = Kind::kUnknownOption;
+  std::string option;      // "--fen"
+  std::string value_name;  // kMissingValue: what the option needs ("FEN")
+  // "unknown option '--x'", "option '--fen' needs a value (FEN)",
+  // "option '--quiet' takes no value".
+  std::string text() const;
+};
+
+// Accepts "--name VALUE", "--name=VALUE" and flags; "--help" and "-h" are always known
+// (both appear as the flag "--help"). Unknown options and missing values are errors naming
+// the option.
+std::expected<ParsedArgs, ArgError> parse(const std::vector<std::string>& args,
+                                          const std::vector<OptionSpec>& options);
+// parse() with the error as its text().
 std::expected<ParsedArgs, std::string> parse_args(const std::vector<std::string>& args,
                                                   const std::vector<OptionSpec>& options);
 
-// "usage: paxbot <command> <synopsis>" followed by one line per option.
+// "usage: paxbot <command> <synopsis>", a blank line, the description, then one line per
+// option and --help.
 std::string usage_text(const std::string& command, const std::string& synopsis,
                        const std::string& description, const std::vector<OptionSpec>& options);
 
@@ -50,4 +68,4 @@ std::expected<long long, std::string> parse_integer(const std::string& text,
                                                     const std::string& what, long long min,
                                                     long long max);
 
-}  // namespace engine::tools
+}  // namespace cli

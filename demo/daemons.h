@@ -1,7 +1,7 @@
-// The demo's players as real daemons: one `paxbot run` child process per bot account,
-// each with a generated configuration (the local server's URL, a short think time)
-// and its token in LICHESS_BOT_TOKEN, logging into a temporary directory that is
-// removed afterwards. Owned and used by one thread.
+// The demo's players as real daemons: one `paxbot run` child process (base/child_process.h)
+// per bot account, each with a configuration written by config::describe (the local
+// server's URL, a short think time) and its token in LICHESS_BOT_TOKEN, logging into a
+// temporary directory that is removed afterwards. Owned and used by one thread.
 #pragma once
 
 #include <expected>
@@ -9,12 +9,18 @@
 #include <string>
 #include <vector>
 
-namespace server {
+#include "base/child_process.h"
+#include "config/config.h"
+
+namespace demo {
 
 struct DaemonAccount {
   std::string name;
   std::string token;
 };
+
+// The configuration each demo daemon runs with.
+config::Config daemon_config(const std::string& base_url, int movetime_ms);
 
 class DemoDaemons {
  public:
@@ -37,11 +43,10 @@ class DemoDaemons {
 
   std::string dir_;
   std::vector<std::string> names_;
-  std::vector<int> pids_;
-  std::vector<bool> exited_;  // reaped already
+  std::vector<base::ChildProcess> children_;
 };
 
 // The running executable (/proc/self/exe), or "" when it cannot be read.
 std::string self_executable();
 
-}  // namespace server
+}  // namespace demo

@@ -15,7 +15,7 @@
 
 #include "engine/position.h"
 
-namespace server {
+namespace demo {
 
 class DemoPrinter {
  public:
@@ -50,4 +50,4 @@ class DemoPrinter {
   std::set<std::string> done_;
 };
 
-}  // namespace server
+}  // namespace demo

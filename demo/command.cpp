@@ -1,20 +1,20 @@
-#include "server/demo_command.h"
+#include "demo/command.h"
 
 #include <filesystem>
 #include <optional>
 #include <thread>
 
-#include "engine/tools/args.h"
-#include "server/demo_client.h"
-#include "server/demo_daemons.h"
-#include "server/demo_printer.h"
+#include "cli/args.h"
+#include "demo/client.h"
+#include "demo/daemons.h"
+#include "demo/printer.h"
 #include "server/local_server.h"
 #include "server/stream_client.h"
 
-namespace server {
+namespace demo {
 namespace {
 
-using engine::tools::OptionSpec;
+using cli::OptionSpec;
 using json = nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -67,12 +67,12 @@ bool watch_game(int port, const std::string& id, DemoPrinter& printer,
                 std::chrono::milliseconds timeout) {
   const auto end = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < end) {
-    StreamClient stream("127.0.0.1", port, "/api/bot/game/stream/" + id, kWhiteToken,
-                        "paxbot-demo-observer/1.0");
+    server::StreamClient stream("127.0.0.1", port, "/api/bot/game/stream/" + id, kWhiteToken,
+                                "paxbot-demo-observer/1.0");
     while (std::chrono::steady_clock::now() < end) {
-      StreamClient::Next next = stream.next(500ms);
-      if (next.kind == StreamClient::Next::Kind::Ended) break;
-      if (next.kind != StreamClient::Next::Kind::Line || next.line.empty()) continue;
+      server::StreamClient::Next next = stream.next(500ms);
+      if (next.kind == server::StreamClient::Next::Kind::Ended) break;
+      if (next.kind != server::StreamClient::Next::Kind::Line || next.line.empty()) continue;
       json line = json::parse(next.line, nullptr, false);
       if (line.is_object()) printer.on_line(id, line);
       if (printer.wait_done(id, 0ms)) return true;
@@ -85,7 +85,8 @@ bool watch_game(int port, const std::string& id, DemoPrinter& printer,
 
 // Plays the demo games with two `paxbot run` daemons; returns the number of failures, or
 // nothing when the daemons could not be started (the caller falls back to builtin players).
-std::optional<int> play_with_daemons(LocalServer& local, const Settings& s, DemoPrinter& printer,
+std::optional<int> play_with_daemons(server::LocalServer& local, const Settings& s,
+                                     DemoPrinter& printer,
                                      std::vector<std::pair<std::string, std::string>>& results,
                                      std::ostream& err) {
   auto daemons = DemoDaemons::start(s.paxbot, local.base_url(),
@@ -136,7 +137,7 @@ std::optional<int> play_with_daemons(LocalServer& local, const Settings& s, Demo
 }
 
 // Plays the demo games with two in-process clients; returns the number of failures.
-int play_builtin(LocalServer& local, const Settings& s, DemoPrinter& printer,
+int play_builtin(server::LocalServer& local, const Settings& s, DemoPrinter& printer,
                  std::vector<std::pair<std::string, std::string>>& results, std::ostream& err) {
   auto make_player = [&](const std::string& name, const std::string& token) {
     DemoPlayerOptions o;
@@ -184,12 +185,12 @@ int play_builtin(LocalServer& local, const Settings& s, DemoPrinter& printer,
 }  // namespace
 
 int demo_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const std::string usage = engine::tools::usage_text(
+  const std::string usage = cli::usage_text(
       "demo", "[--players daemon|builtin] [--movetime MS] [--seed N]",
       "Starts the local server on a free loopback port and lets two bots play it over\n"
       "the Bot API: a Pacifist game from a random Chess960 start, then a standard game.",
       kOptions);
-  auto parsed = engine::tools::parse_args(args, kOptions);
+  auto parsed = cli::parse_args(args, kOptions);
   if (!parsed) {
     err << "paxbot demo: " << parsed.error() << "\n" << usage;
     return 2;
@@ -201,7 +202,7 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
   auto number = [&](const std::string& name, long long fallback, long long min,
                     long long max) -> std::expected<long long, std::string> {
     auto text = parsed->value(name);
-    return text ? engine::tools::parse_integer(*text, name, min, max) : fallback;
+    return text ? cli::parse_integer(*text, name, min, max) : fallback;
   };
   auto movetime = number("--movetime", 100, 10, 10000);
   auto draw_after = number("--draw-after", 300, 2, 10000);
@@ -226,17 +227,17 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
   }
   s.daemons = players == "daemon";
 
-  Accounts accounts;
+  server::Accounts accounts;
   for (const std::string& spec :
        {kWhite + ":" + kWhiteToken + ":bot", kBlack + ":" + kBlackToken + ":bot"})
-    (void)accounts.add(*parse_account_spec(spec));
-  ServerOptions options;
+    (void)accounts.add(*server::parse_account_spec(spec));
+  server::ServerOptions options;
   options.keepalive = 2000ms;
   options.tick = 50ms;
   options.threads = 32;
   options.state.seed = s.seed;
-  SystemClock clock;
-  LocalServer local(std::move(accounts), options, clock);
+  server::SystemClock clock;
+  server::LocalServer local(std::move(accounts), options, clock);
   auto port = local.start();
   if (!port) {
     err << "paxbot demo: " << port.error() << "\n";
@@ -261,4 +262,4 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
   return *failures == 0 ? 0 : 1;
 }
 
-}  // namespace server
+}  // namespace demo

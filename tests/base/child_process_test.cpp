@@ -1,0 +1,67 @@
+// Child processes: the environment is the parent's with the given variables replaced or
+// added, output goes to the log, exit codes and signals come back from wait().
+#include "base/child_process.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace base {
+namespace {
+
+using namespace std::chrono_literals;
+
+class ChildProcessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/paxbot-child-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string log() const { return dir_ + "/out.log"; }
+  std::string read_log() const {
+    std::ifstream in(log());
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  std::string dir_;
+};
+
+TEST_F(ChildProcessTest, SeesTheParentsEnvironmentWithTheGivenVariablesReplaced) {
+  ASSERT_EQ(setenv("PAXBOT_CHILD_KEPT", "kept", 1), 0);
+  ASSERT_EQ(setenv("PAXBOT_CHILD_REPLACED", "old", 1), 0);
+  ChildProcess child({"/bin/sh", "-c",
+                      "echo \"$PAXBOT_CHILD_KEPT $PAXBOT_CHILD_REPLACED $PAXBOT_CHILD_NEW\"; "
+                      "env | grep -c '^PAXBOT_CHILD_REPLACED='"},
+                     {{"PAXBOT_CHILD_REPLACED", "new"}, {"PAXBOT_CHILD_NEW", "added"}}, log());
+  EXPECT_EQ(child.wait(10s), 0);
+  EXPECT_EQ(read_log(), "kept new added\n1\n") << "one entry per name, the given value wins";
+}
+
+TEST_F(ChildProcessTest, ExitCodesSignalsAndTheLogMode) {
+  ChildProcess failing({"/bin/sh", "-c", "echo first; exit 3"}, {}, log());
+  EXPECT_EQ(failing.wait(10s), 3);
+  EXPECT_FALSE(failing.running());
+  ChildProcess appending({"/bin/sh", "-c", "echo second"}, {}, log(), ChildProcess::Log::kAppend);
+  EXPECT_EQ(appending.wait(10s), 0);
+  EXPECT_EQ(read_log(), "first\nsecond\n");
+  ChildProcess truncating({"/bin/sh", "-c", "echo third"}, {}, log(), ChildProcess::Log::kTruncate);
+  EXPECT_EQ(truncating.wait(10s), 0);
+  EXPECT_EQ(read_log(), "third\n");
+
+  ChildProcess sleeper({"/bin/sh", "-c", "exec sleep 30"}, {}, log());
+  EXPECT_TRUE(sleeper.running());
+  EXPECT_EQ(sleeper.wait(50ms), -1) << "still running";
+  EXPECT_EQ(sleeper.stop(10s), 128 + SIGTERM);
+  ChildProcess missing({dir_ + "/no-such-program"}, {}, log());
+  EXPECT_EQ(missing.wait(10s), 127) << "exec failed";
+}
+
+}  // namespace
+}  // namespace base

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // paxbot: one binary, subcommand dispatch only.
 #include <iostream>
 #include <string>

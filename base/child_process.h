@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A child process started with fork + execve: its argument vector and its whole environment
 // (the parent's, with some variables replaced or added) are prepared before fork, so the
 // child only redirects its output and execs (nothing that is unsafe after fork in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Log levels, shared by the config file (log_level) and the daemon's Logger. Constants and
 // pure functions; safe to use from any thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command-line parser of every paxbot subcommand: options with and without values,
 // positional arguments, --help (also -h), usage text and integer arguments. Standard
 // library only, so every layer (the engine's tools included) may use it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "config/check_config_command.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot check-config FILE`: loads and validates FILE, prints the effective configuration
 // (stdout) when it is valid, and every warning and error (stderr) with file:line:column.
 // Exit status: 0 valid (warnings allowed), 1 errors found, 2 usage error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The typed configuration of the paxbot daemon: what one YAML file turns into.
 //
 // Field values here are zero; the real starting values live in config/defaults.cpp

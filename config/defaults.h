@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every default value of the configuration, in one place (defaults.cpp). A key missing from
 // the YAML file keeps the value given here; docs/configuration.md and paxbot.example.yml
 // show the same values, and a test keeps the example file equal to default_config().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The effective configuration as YAML text: every key with the value the daemon runs with,
 // defaults included. load_string() reads the text back to the same Config. The daemon logs
 // it at start-up; `paxbot check-config` prints it.

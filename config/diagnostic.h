@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One finding about a configuration file: a warning or an error, the key it is about, what
 // is wrong and how to fix it. Loading and validation return lists of these instead of
 // stopping at the first problem.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // YAML text -> Config. Every key the file omits keeps its default (config/defaults.h); every
 // problem found on the way (syntax, wrong types, unknown or duplicate keys) becomes a
 // Diagnostic, and loading goes on so that one run reports all of them. Nothing here throws.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Internal to validate*.cpp: collects findings about config values with one wording for each
 // kind of rule, so that every message names the key, the value and the fix the same way.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one list of configuration keys, in file order. The loader, the printer of the effective
 // config and the tests all walk a Config through visit_config(), so a key is added by adding a
 // field to config.h, a default to defaults.cpp, one line here, and a rule to validate.cpp.

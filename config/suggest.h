@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "Did you mean ...?" for unknown keys and misspelt values, including the keys a lichess-bot
 // config.yml uses where paxbot names the same setting differently.
 #pragma once

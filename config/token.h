@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the API token comes from. It is never in the config file or on the command line;
 // the first of these that is set wins:
 //   1. the environment variable LICHESS_BOT_TOKEN (if not empty);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rules a loaded Config must follow: ranges, min <= max pairs, names from fixed sets,
 // Lichess limits (chat length, daily bot games, first-move deadline), loopback-only status
 // page. All findings are returned at once, each naming the key and the fix.

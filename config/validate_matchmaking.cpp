@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rules for the matchmaking section: what Lichess lets a bot challenge with, and a sane
 // pace against the daily bot-game quota.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Config values as the YAML file spells them, for messages ("fix: ... (default: 64)") and
 // the names an enum accepts. Pure functions; safe to use from any thread.
 #pragma once

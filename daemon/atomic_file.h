@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole-file writes that never leave a half-written file behind: the content goes
 // to a temporary file in the target's directory, is flushed to disk (fsync), and
 // the temporary file is renamed over the target. A reader sees the old file or the

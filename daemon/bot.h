@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bot's main loop: one event-stream reader thread feeds typed events into a
 // queue; the main loop owns every decision (accept, decline or queue challenges;
 // start and reap game sessions; reconcile after reconnects; shutdown) and the

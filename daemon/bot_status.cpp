@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Bot's side of the operator's status page: what the main loop publishes.
 #include <chrono>
 

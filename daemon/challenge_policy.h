@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which incoming challenges to accept, queue or decline (config section `challenge`),
 // and with which Lichess decline reason. A pure function of the configuration, the
 // challenge and the bot's current load.

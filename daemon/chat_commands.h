@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Chat commands players and spectators may send to the bot during a game:
 // !help, !name, !eval, !queue and !wait (case-insensitive; spaces around the command
 // are ignored; any other line gets no reply). answer_chat() turns one chat line plus

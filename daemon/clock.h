@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time as seen by the daemon: an interface so tests can run hours of
 // backoffs and cooldowns in microseconds (see tests/daemon/support/fakes.h).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A blocking multi-producer queue: stream readers, engines and signal handlers
 // push, one consumer thread pops. Thread-safe.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One game the bot plays: its game stream, its board, its own engine, and every
 // decision inside the game (moves, draw offers, resignation, aborting a no-show
 // opponent, claiming victory, chat greetings).

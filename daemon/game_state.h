@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The board of one game, rebuilt from what the server sends: the initial FEN
 // ("startpos" or a FEN) plus the full move list of every gameState. The side to
 // move comes from the position reached, never from the parity of the move count.

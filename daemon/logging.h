@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Line-oriented logging for the daemon: levels, journald priority prefixes
 // under systemd, ISO-8601 timestamps otherwise, and scrubbing of secrets.
 #pragma once

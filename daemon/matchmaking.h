@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Automated challenges (config section `matchmaking`): when to challenge, whom, and
 // with which variant, time control and mode; and the bookkeeping of the challenges it
 // sent (declines, acceptances, cancellation of unanswered ones). Pure decision logic:

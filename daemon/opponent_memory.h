@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What happened with each opponent, per variant and speed: challenges they declined
 // (the last decline's reason key and time), challenges they accepted, and game results
 // (wins, draws, losses from our side). Matchmaking asks in_cooldown() before challenging

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Finished games as PGN: a plain GameRecord (what a game session knows when its game
 // ends) turned into the tags (the Seven Tag Roster plus WhiteElo, BlackElo, TimeControl,
 // Variant, SetUp/FEN and Termination) and per-move comments of the engine's PGN writer

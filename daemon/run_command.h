@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The daemon's subcommands: `paxbot run` (play on a server as a bot account) and
 // `paxbot upgrade` (turn an account into a bot account, irreversibly).
 #pragma once

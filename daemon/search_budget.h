@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How long to think on one move, from the game's clocks and the engine settings.
 // A pure function: the session passes the limits to engine::Engine and stops the
 // search itself when the hard cap expires.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Turns SIGTERM/SIGINT and SIGHUP into calls on the main loop. The signals are
 // blocked in every thread (block_signals() must run before any thread starts) and
 // a watcher thread collects them with sigtimedwait, so no handler runs in an

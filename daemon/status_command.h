@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot status`: asks a running daemon's status page (config section status_http)
 // for its report and prints it as text, or as the raw JSON with --json.
 #pragma once

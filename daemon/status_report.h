@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the operator sees of a running daemon (`paxbot status`, config section
 // status_http): games in progress, the challenge queue, matchmaking, today's bot
 // games and rate-limit cooldowns. Plain values, their JSON form, and the text

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The operator's status page (config section status_http, off by default): a
 // loopback-only HTTP listener answering GET /status with the latest StatusReport
 // as JSON and GET / with the same report as text. The bot's main loop publishes

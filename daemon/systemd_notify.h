@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Service-manager notifications (Type=notify units): readiness, status text,
 // watchdog keep-alives and shutdown, behind an interface so tests can record them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A minimal Bot API client for the demo: one account that keeps its event stream
 // open, accepts challenges addressed to it, and plays every game it starts on its
 // own thread (game stream in, moves out over HTTP), choosing moves with a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot demo`: starts the local server in-process on a free loopback port and has two
 // bots play each other over the Bot API: two `paxbot run` daemons (demo/daemons.h) by
 // default, or the built-in client (demo/client.h). They play a Pacifist game from a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo's players as real daemons: one `paxbot run` child process (base/child_process.h)
 // per bot account, each with a configuration written by config::describe (the local
 // server's URL, a short think time) and its token in LICHESS_BOT_TOKEN, logging into a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How the demo players pick their moves: the built-in engine (engine/engine.h)
 // with a short fixed think time. One MoveChooser per game; not thread-safe.
 #pragma once

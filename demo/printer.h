@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Prints the demo's games as they happen, from the game-stream lines one player
 // receives: a header and the start board, one line per move (UCI, SAN and the
 // pieces it converted), then the final board and the result. Thread-safe.

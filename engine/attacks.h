@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Precomputed attack tables: leapers, magic-bitboard sliders, and the
 // between/line masks. Built once at program start and read-only afterwards,
 // so any thread may use them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot bench`: a fixed search workload whose node count is a signature of
 // the search's behaviour. Every position is searched to a fixed depth by one
 // thread with a freshly cleared table, so the count is the same on every

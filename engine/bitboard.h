@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bitboard helpers: bit tricks, file/rank masks and shifts. Pure functions.
 #pragma once
 

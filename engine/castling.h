@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Castling geometry, Chess960 style for every variant: the king ends on c1/g1
 // (c8/g8) and the rook on d1/f1 (d8/f8), wherever they started.
 #pragma once

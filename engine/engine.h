@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine facade: one instance per game. It owns the game's position, its
 // transposition table (Hash MiB), history tables and search threads; several
 // engines run at once in one process without sharing mutable state.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // FEN parsing and printing. Errors are values: a message naming what is wrong and where.
 #pragma once
 

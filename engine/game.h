@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A game record as servers send it: a start position plus a list of UCI moves, replayed
 // into positions and moves. The one move-list replay of the project. Errors are values
 // naming the offending move. Pure functions; thread-safe for distinct arguments.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Magic multipliers for the slider tables, found once by the search in attacks.cpp
 // (its fixed-seed generator) and stored so that start-up only fills the tables.
 // attacks.cpp verifies each one while filling and searches afresh if one ever fails.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // 16-bit move encoding and a fixed-capacity move list. Plain values.
 //
 //   bits 0-5   from square

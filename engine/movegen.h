@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation for every rule set, and legality of a single move.
 // Pure functions of a Position; thread-safe for distinct positions.
 #pragma once

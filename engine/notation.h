@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UCI move notation: e2e4, e7e8q; castling as king-takes-rook (e1h1) or
 // king-to-destination (e1g1). Errors are values.
 #pragma once

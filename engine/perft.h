@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Perft: counts the leaf nodes of the legal move tree, for testing move generation.
 #pragma once
 

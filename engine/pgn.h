@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PGN text of one game: tag pairs, then SAN movetext (engine/san.h) replayed from the start
 // position, with per-move comments, as Lichess exports it: movetext on one line, a move
 // number before every White move and before a Black move that follows a comment or starts

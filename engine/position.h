@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The board: piece placement, side to move, castling, en passant, clocks,
 // incremental Zobrist key and, for Pacifist, the persuasion counts of the
 // current position. make_move/undo_move update everything incrementally; the

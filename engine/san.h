@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard Algebraic Notation (SAN), as PGN files write moves: Nf3, exd5, e8=Q,
 // O-O, Raxd1+, Qh7#. One writer and one reader for every rule set.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game status: whether the game is over, who won, and why.
 #pragma once
 

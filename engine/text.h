@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small string helpers shared by the engine's notation code (g++ 12 has no std::format).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Basic value types of the rules engine: colours, pieces, squares, variants.
 // Plain values only; no state, safe to use from any thread.
 #pragma once

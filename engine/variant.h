@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Variant names as used on the command line, in UCI and on the wire.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Zobrist hashing keys, generated at compile time from a fixed seed, so the
 // same position hashes the same in every process and on every thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lichess challenge decline reasons: the keys a bot posts, the lower-case keys events carry,
 // and the text the challenger is shown. Constants and pure functions; any thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Lichess JSON error body, {"error": "...", "ratelimit": {"key": ..., "seconds": ...}}:
 // read by the daemon, written by the server. Pure functions without exceptions; any thread.
 #pragma once

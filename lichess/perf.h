@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lichess perf keys (the rating pool of a game) and their display names. Pure functions;
 // safe to use from any thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lichess speed classes and the clocks a challenge may ask for. Owns the speed vocabulary
 // for config, daemon and server. Constants and pure functions; safe to use from any thread.
 #pragma once

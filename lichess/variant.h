@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Lichess variant keys paxbot plays and what each means: display names and the engine
 // rule set. Owns the variant vocabulary for config, daemon and server. Constants and pure
 // functions; safe to use from any thread.

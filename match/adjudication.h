@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Optional adjudication of games the engines agree about: a draw when both report a score
 // near zero for a while, a loss when both agree one side is clearly worse, and a draw at a
 // ply limit. Thread contract: one Adjudicator per game, used by that game's thread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The match's optional log of every line sent to and read from the engines (--log FILE), for
 // finding out why an engine lost on time or was called hung: one line per message,
 // "<ms since the match started> <engine>@<pid> <direction> <text>" with ">" for lines sent to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One engine of one match worker: its child process (started on demand, restarted after a
 // fault), the UCI handshake with the variant's options, and one search per move with a hard
 // deadline. A failure is a value naming its kind (crash, hang, time) and what happened.

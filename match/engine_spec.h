@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the runner knows about each engine before it starts: the program and its arguments,
 // UCI options, and the search limits of its games (the match-wide limits with this engine's
 // own overrides). Also the command-line pre-pass that collects the multi-word options

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One refereed game between two engine players. Our rules engine is the referee: every move
 // an engine names is checked with parse_uci_move against the position, the game ends when
 // game_status says so (mate, stalemate, Pacifist king loss, repetition, fifty moves,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs a scheduled match: `concurrency` worker threads each take the next game, play it with
 // their own engine processes (started on demand, restarted after a fault), and hand the
 // record back. Recording, the progress line, the PGN and data files (a game that replays the

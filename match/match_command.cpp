@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot match`: parses the options (the multi-word --engine and --sprt groups first, the
 // rest with the shared parser in cli/args.h), builds the schedule and runs it.
 #include "match/match_command.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot match`: the command-line face of the match runner (match/match.h). Runs on the
 // caller's thread; the match's workers are joined before it returns.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Start positions of a match: read from an EPD/FEN file, drawn as seeded random Chess960
 // arrays, and optionally moved on by a few seeded random legal plies so that engines at fixed
 // nodes (which are deterministic) do not replay the same games. Pure functions.

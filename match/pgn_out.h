@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The match's game records as PGN and as tuner data lines.
 //
 // PGN moves are written with the engine's SAN writer (engine/san.h). The project has two more

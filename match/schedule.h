@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The games of a match, decided before the first one starts: which start position, which
 // engines, which colours. Every start is played twice with colours swapped (a pair). With more
 // than two engines the match is a round robin: each start is played by every pairing of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match statistics: trinomial (W/D/L) and pentanomial (game-pair) counts, the logistic Elo
 // estimate with a 95% interval from the pentanomial distribution, and the GSPRT
 // log-likelihood ratio for SPRT tests. Pure value types and functions; thread-compatible.

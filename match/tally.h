@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The results of a match so far: per pairing of engines W/D/L (trinomial) and game pairs
 // (pentanomial) from the first-listed engine's point of view, faults per engine and reason,
 // and the progress and summary lines printed from them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One UCI engine as a child process. The child is started with posix_spawnp (a command
 // without a slash is looked up on PATH; argv and file actions are prepared before the spawn,
 // nothing runs in the child before exec), its stdin and stdout joined to one end of a Unix

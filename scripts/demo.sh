@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The main job: installs what is missing, builds paxbot, then runs the bot when an account
 # is configured ($PAXBOT_CONFIG or /etc/paxbot/paxbot.yml), the local demo otherwise.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, builds paxbot with its tests, and runs every test:
 # the fast suites, then the slow ones (label "slow", each time-boxed).
 # Usage: scripts/test.sh [--fast] [BUILD_DIR]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The accounts a local server knows: names, bearer tokens, the BOT title and
 // simple result counters. Owned by the server state and only touched under its
 // lock; the parsing functions are pure.

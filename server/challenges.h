@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Challenges: validating the form of POST /api/challenge/{username}, choosing the
 // start position, and the challenge record the server state keeps until it is
 // accepted, declined, canceled or expires. Pure functions and plain values; the

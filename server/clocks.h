@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time for the server: an injected time source (so tests control time), time
 // controls as challenges carry them, and the running chess clock of a game.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Errors as values for the server: an HTTP status and a message that the routes
 // turn into the Lichess error body (lichess/error_body.h) plus optional extra fields. Plain values;
 // safe to use from any thread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One game's lifecycle on the server: the position (engine rules), the moves in
 // UCI, clocks, the first-move deadline, draw and takeback offers, chat, and how
 // the game ended. Not thread-safe: the server state owns every Game and only

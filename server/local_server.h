@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LocalServer: the whole `paxbot serve` server in one object. It owns the HTTP
 // server and its worker pool, the server state, the test hooks and a ticker
 // thread that applies deadlines. start() returns once the port is bound and

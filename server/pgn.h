@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game export (GET /game/export/{id}): PGN with SAN moves, or Lichess's game JSON.
 // Pure functions; the caller holds the server state's lock.
 #pragma once

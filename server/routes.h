@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The HTTP surface: cpp-httplib handlers for the Lichess Bot API paths, the
 // test-hook control endpoints and the error/exception handlers. Handlers only
 // translate HTTP to ServerState calls and back; they hold no state of their own.

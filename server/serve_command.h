@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot serve`: runs the local Lichess-compatible server until SIGINT/SIGTERM.
 #pragma once
 

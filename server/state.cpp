@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ServerState: construction, authentication, users, streams, presence and tick.
 // Challenges are in state_challenges.cpp, game commands in state_games.cpp.
 #include "server/state.h"

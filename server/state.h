@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The server state: accounts, challenges, games, presence and the open streams,
 // behind one mutex. Every public method locks it; none writes to a socket (lines
 // go into StreamChannels that HTTP worker threads drain), so the lock is only held

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ServerState: challenges (create, accept, decline, cancel, list, show).
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ServerState: game commands, game-end bookkeeping and export.
 #include "server/pgn.h"
 #include "server/state.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A client for one NDJSON stream (event stream, game stream): a background thread
 // reads the HTTP response with cpp-httplib and queues complete lines for the
 // owner, who takes them with next(). Used by the demo players and the tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // NDJSON streams. A StreamChannel is the queue between the server state (which
 // pushes lines under its own lock, never touching a socket) and the one HTTP
 // worker thread that writes the stream to its client. ndjson_provider() is that

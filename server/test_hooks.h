@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test hooks: faults the server injects on request, for the daemon's fault tests.
 // Off unless switched on (serve --hook / --test-hooks, or the loopback-only control
 // endpoint /_test/hooks). A rule matches requests by path prefix (and optionally

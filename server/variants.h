@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bridge from a Lichess variant key (lichess/variant.h owns them) to the engine rule set
 // the server plays it with. Pure function; safe to use from any thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The JSON shapes of the Lichess Bot API (shared/docs/lichess-api.md): game
 // stream lines, event stream lines, challenges and users. Pure functions of the
 // server's records; callers hold the server state's lock while calling them.

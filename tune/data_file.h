@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tuning data files: one position a line, `FEN<TAB>RESULT<TAB>SCORE`, where
 // RESULT is White's game score (1, 0.5 or 0) and SCORE the search score in
 // centipawns from White's point of view or `-` when there is none (the format

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whether a position is quiet enough to tune the static evaluation on: the
 // quiescence search would find nothing to search, so its value is exactly the
 // static evaluation. Chess: not in check, no queen promotion and no capture whose

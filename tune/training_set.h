@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The positions the tuner fits, each reduced once to its evaluation trace in
 // sparse form (the weights it uses and their coefficients) plus its targets, so
 // the evaluation with any weights is a short dot product. Built from data lines:

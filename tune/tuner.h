@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Texel tuning over a TrainingSet: the sigmoid scale K that maps an evaluation to
 // an expected result, 1 / (1 + 10^(-K * eval / 400)), by a 1-D search, then every
 // weight at once by Adam on the mean squared error between sigmoid(K * eval) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes the generated weights headers (engine/eval/weights_standard.h and
 // weights_pacifist.h) from a flat weight vector, one designated initializer per
 // field of eval_params.h's weight structs. Pure functions; thread-safe.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The project's only user of libcurl. Each call drives its transfer through
 // a private multi handle with curl_multi_poll(), so abort(), a stream's stop
 // token and the silence watchdog can interrupt it at once via

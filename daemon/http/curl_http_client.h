@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HttpClient over libcurl. The only place in the project that includes
 // <curl/curl.h> (in the .cpp); this header stays curl-free.
 #pragma once

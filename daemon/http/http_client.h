@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The HTTP transport seen by the rest of the daemon: plain request/response
 // calls and long-lived NDJSON streams. Results are values, never exceptions.
 // The real implementation is CurlHttpClient; tests use a scripted fake.

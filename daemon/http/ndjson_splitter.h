@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Turns an NDJSON byte stream, delivered in arbitrary chunks, into lines.
 #pragma once
 

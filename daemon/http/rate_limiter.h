@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Client-side rate limiting: per-endpoint cooldowns after 429s, one request
 // at a time per account, and the event-stream reconnect budget.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Classifies an HTTP result into what the caller should do next. Pure: no
 // clock, no randomness of its own, no I/O; safe to call from any thread.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Lichess Bot API as typed calls: one method per endpoint, results as
 // values (LichessResult<T> = std::expected<T, LichessError>), streams as
 // typed events. Paths and rate-limit keys come from endpoints.h; cooldowns,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The table of Lichess API operations a bot uses: method, path template,
 // rate-limit key and retry class of each, plus the one give-up rule that
 // says which answers prove an operation can never succeed.

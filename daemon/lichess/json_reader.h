@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Internal to daemon/lichess: typed access to the fields of one JSON object,
 // with errors that name the field's path ("game.opponent.rating"). Errors
 // are thrown as FieldError and caught by the public parse functions, which

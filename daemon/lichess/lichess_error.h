@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Why a Lichess API call failed, as a value, and how the Lichess error body
 // (lichess/error_body.h) feeds the transport's retry policy. Plain values and pure
 // functions; safe to copy between threads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One reconnecting stream loop for every long-lived Lichess stream (the event stream, each
 // game stream): open, read until it ends, decide whether the end is final, otherwise wait
 // the retry policy's jittered backoff (daemon/http/retry_policy.h), at least the server's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How every Lichess call goes out: endpoint cooldowns after 429s, one
 // request at a time per account, bounded retries of idempotent calls.
 #pragma once

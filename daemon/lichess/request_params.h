@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parameters of the Lichess requests a bot sends: chat rooms and text, and challenge creation; and
 // how each is written on the wire. Plain values and pure functions; any thread.
 #pragma once

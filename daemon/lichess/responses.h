@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Typed bodies of the Lichess REST answers a bot reads: account and users,
 // token test, ongoing games, user status, online bots, challenges, chat.
 // Same contract as types.h: unknown fields ignored, missing/mistyped fields

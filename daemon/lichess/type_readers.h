@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Internal to daemon/lichess: readers for the JSON objects that appear both
 // in stream lines and in REST bodies (GameEventInfo in /api/account/playing,
 // ChallengeJson in challenge lists). They throw lichess_json::FieldError;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Typed lines of the two Lichess NDJSON streams: the account event stream
 // (/api/stream/event) and a bot game stream (/api/bot/game/stream/{id}),
 // parsed with nlohmann/json. Field meanings: shared/docs/lichess-api.md §2-§4.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The names and shapes of every evaluation weight (standard chess / Chess960 and
 // Pacifist) and the few fixed, non-tuned constants of the evaluation. The tuned
 // numbers themselves live in the generated headers weights_standard.h and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation's linear form, for the tuner: while evaluating, a Scorer adds
 // each weight times its count (White's count minus Black's) to the score and,
 // when tracing, records that count per flat weight index (weight_schema.h) and

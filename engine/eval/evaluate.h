@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation entry point: dispatches on the rule set. Scores are
 // centipawns from the side to move, clamped below every mate score.
 // Pure function of a Position; thread-safe.

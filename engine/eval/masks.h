@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pawn-structure masks for evaluation: files, spans in front of a square, and
 // king distances. Built at compile time; read-only.
 #pragma once

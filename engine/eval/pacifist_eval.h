@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation for Pacifist chess. Pure function of a Position; thread-safe.
 //
 // Pieces the opponent left over-persuaded flip during our next move whatever we

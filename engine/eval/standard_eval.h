@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static evaluation for standard chess and Chess960: tapered material and
 // piece-square tables, mobility, pawn structure, passed pawns, threats and king
 // safety. Pure function of a Position; thread-safe.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The flat view of the evaluation weights the tuner works on: every weight
 // struct of eval_params.h is a sequence of ints, so it converts to and from a
 // std::array<int, N> (std::bit_cast), and each field is described here by name,

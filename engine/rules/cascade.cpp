@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Spec section "Conversion cascade".
 #include "engine/rules/cascade.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pacifist conversion cascade (spec section "Conversion cascade") on bare
 // piece sets, so legality can be decided without touching a Position.
 // Pure functions; thread-safe.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pacifist move generation and legality. Thread-safe.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Spec section "Persuasion and support": attack patterns with batteries, counted per square.
 #include "engine/rules/persuasion.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pacifist persuasion counting (spec section "Persuasion and support").
 //
 // For every square and each colour we need the number of that colour's pieces

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Principal variation search: the main alpha-beta search of a Worker.
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The state one search shares between its threads: limits, the clock, the stop
 // and ponder flags, and every thread's node counter.
 //

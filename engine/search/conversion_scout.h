@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pacifist: a cheap guess, per move, of whether it converts an enemy piece
 // beyond the pieces that flip whatever the mover plays, so quiescence search and
 // move ordering need not play every move to find out.

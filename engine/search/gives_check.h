@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Chess: whether a move gives check, decided before playing it, so pruning can
 // spare checking moves cheaply. Pure; thread-safe.
 #pragma once

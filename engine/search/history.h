@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move-ordering memory of one search thread: killer moves per ply, butterfly
 // history (colour, from, to), counter moves, capture history and continuation
 // history (this move's score given the move one or two plies earlier).

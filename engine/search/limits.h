@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The value types of the engine facade's search contract: what to search
 // (SearchLimits), what the search reports while running (SearchInfo) and at the
 // end (SearchResult), and where it reports (SearchCallbacks). Plain values.

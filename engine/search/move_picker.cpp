@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/search/move_picker.h"
 
 #include "engine/eval/weights_pacifist.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move ordering for one node. Scores every generated move once, then hands them
 // out best first by selection:
 //   chess:    TT move, captures/promotions that do not lose material (MVV-LVA plus

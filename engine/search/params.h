@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every tunable constant of the search and of time management, named, in one
 // place. Each heuristic that uses one has a one-line intent comment at the use
 // site; the comment here says what the number means. Compile-time constants only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Quiescence search: resolve the noisy moves before trusting the static eval.
 // Chess: captures and queen promotions (all evasions when in check). Pacifist:
 // moves that convert something beyond the flips any move brings (all legal moves

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search score conventions: centipawns from the side to move, with mate and
 // king-loss scores that encode their distance from the root in plies.
 // Plain constants and pure functions; thread-safe.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search threads of one engine and what they share: the transposition
 // table, one Worker per thread (each with its own histories) and the control
 // block of the running search. Threads > 1 run Lazy SMP: every worker searches

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Static exchange evaluation (chess only): the material balance of the capture
 // sequence on one square when both sides always recapture with their least
 // valuable piece and may stop at any time. Pins are ignored. Pure; thread-safe.

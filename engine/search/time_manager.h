@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time management: turns the clock limits of a search into a soft target (no new
 // iteration starts after it, scaled by how stable the best move is) and a hard
 // limit (the search stops at once).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Transposition table: a shared, lockless hash of search results.
 //
 // Owned by one Engine and shared by that engine's search threads. Each slot

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Iterative deepening, aspiration windows and the bookkeeping shared by the
 // alpha-beta and quiescence searches.
 #include "engine/search/worker.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One search thread: iterative deepening with aspiration windows over a
 // principal variation search (alpha_beta.cpp) and quiescence search
 // (quiescence.cpp). See docs/engine.md for the algorithm and the Pacifist rules

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rules-engine subcommands: `paxbot perft` and `paxbot moves` (contracts in
 // docs/architecture.md). Each takes the arguments after the subcommand name and returns the process
 // exit code.

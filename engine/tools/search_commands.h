@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search subcommands: `paxbot uci` (the UCI protocol on stdin/stdout) and
 // `paxbot bench` (the node-count signature; contract in shared docs/design.md). Matches between
 // engines are `paxbot match` (match/).

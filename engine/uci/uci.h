@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI adapter: a thin text protocol layer over one Engine. It reads
 // commands from an istream and writes replies to an ostream, so tests can
 // script whole sessions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Formatting of the UCI search output: "info ..." and "bestmove ..." lines.
 // Pure functions; thread-safe.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsing of UCI command arguments into typed values. Pure functions; errors
 // are values naming the offending token. Used by the UCI adapter (uci.h).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Child processes: the environment is the parent's with the given variables replaced or
 // added, output goes to the log, exit codes and signals come back from wait().
 #include "base/child_process.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one command-line parser: options with and without values, positional arguments,
 // --help and -h, errors naming the option, usage text and integers.
 #include "cli/args.h"

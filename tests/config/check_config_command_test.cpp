@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot check-config FILE`: exit status, what goes to stdout and stderr, token never shown.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Defaults, the example file, the documentation, and loading a valid custom file.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The effective-config printer: complete, reloadable, and never showing the token.
 #include <gtest/gtest.h>
 

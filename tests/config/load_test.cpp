@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // YAML -> Config: wrong types, unknown keys, syntax errors, secrets and document shapes.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "Did you mean": typos, unit suffixes, keys in the wrong section, lichess-bot keys.
 #include <gtest/gtest.h>
 

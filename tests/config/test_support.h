@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Helpers shared by the config tests: where the data files are, temporary directories, and
 // a compact text form of diagnostics for exact comparisons.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Token lookup: environment, token_file, systemd credential; checked; never echoed.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Validation rules: every finding of a bad file at once, and each rule's edges.
 #include <gtest/gtest.h>
 

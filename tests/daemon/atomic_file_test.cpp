@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Atomic whole-file writes and appends: content, modes, no temporary files left
 // behind, and errors as values (missing directory, read-only directory, a write that
 // runs out of space) that leave the previous file intact.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Challenge policy: every decline reason, queueing and acceptance.
 #include "daemon/challenge_policy.h"
 

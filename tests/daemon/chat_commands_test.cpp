@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Chat commands: parsing (case, spaces, non-commands) and every command's reply in
 // the player and the spectator room, before and after the game.
 #include "daemon/chat_commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loopback tests of CurlHttpClient streams against the in-test server on 127.0.0.1.
 #include "daemon/http/curl_http_client.h"
 

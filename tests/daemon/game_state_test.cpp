@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Game-state reconstruction from the server's initialFen + moves lines.
 #include "daemon/game_state.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LichessClient cooldowns and retries against the scripted FakeHttpClient and FakeClock:
 // 429 cooldowns, bounded and quick retries, non-idempotent calls, giving up, stopping.
 #include "daemon/lichess/client.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LichessClient streams against the scripted FakeHttpClient: recorded lines
 // become typed events, keep-alives reach the handler, malformed lines are
 // logged (truncated) and dropped, and stream failures become errors.

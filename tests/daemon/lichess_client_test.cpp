@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LichessClient request/response calls against the scripted FakeHttpClient:
 // method, path and body of every endpoint; the give-up rule; chat truncation; the token
 // never reaching the log; bad bodies; one request at a time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The endpoint table, path building, the give-up rule and request parameters.
 #include "daemon/lichess/endpoints.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // REST bodies recorded in tests/data/lichess parsed into typed values.
 #include "daemon/lichess/responses.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Event-stream and game-stream lines recorded in tests/data/lichess parsed
 // into typed events; malformed and mistyped lines give errors naming the field.
 #include "daemon/lichess/types.h"

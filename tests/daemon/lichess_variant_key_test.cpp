@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lichess variant keys <-> engine variants.
 #include "daemon/lichess/variant_key.h"
 

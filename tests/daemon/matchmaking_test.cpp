@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Matchmaking decisions with a FakeClock and a scripted random source: idle time,
 // concurrency, opponent choice by rating range and preference, cool-down after
 // declines, cancellation of unanswered challenges, daily bot-game cap, challenge

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Opponent memory: cool-downs after declines (scoped by the reason key), accepts and
 // results, the JSON state file (round trip, corrupt file, unwritable file).
 #include "daemon/opponent_memory.h"

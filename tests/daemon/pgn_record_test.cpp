@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PGN records: tags, movetext that replays legally with engine::parse_san for random
 // games of every variant, engine comments on our moves only, and PgnSink grouping.
 #include "daemon/pgn_record.h"

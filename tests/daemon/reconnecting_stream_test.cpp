@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one reconnect loop: jittered exponential backoff that starts over after data, the
 // server's cooldown as a floor, a final verdict that ends the loop, and the connect budget.
 #include "daemon/lichess/reconnecting_stream.h"

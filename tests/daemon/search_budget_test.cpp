@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Search budget: first-move deadline, correspondence, clocks and the hard cap.
 #include "daemon/search_budget.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The status report's JSON form, the text `paxbot status` prints from it, and the
 // status page serving the published report.
 #include <gtest/gtest.h>

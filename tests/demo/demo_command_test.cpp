@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot demo` end to end, and the configuration its daemons get.
 #include "demo/command.h"
 

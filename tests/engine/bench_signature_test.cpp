@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The bench node count is the search's signature (engine/bench.h): it must match
 // the recorded constant, be the same on every run, and stay the same when
 // several engines search at once in one process (no shared mutable state).

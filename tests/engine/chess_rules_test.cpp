@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Chess rules beyond perft: game status and castling notation in Chess960.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine command-line contracts (docs/architecture.md): paxbot perft and paxbot moves.
 #include <gtest/gtest.h>
 

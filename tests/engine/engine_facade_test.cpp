@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Engine facade: positions and their errors, non-blocking go with callbacks,
 // stop/wait, options, and engines that search at the same time.
 #include <gtest/gtest.h>

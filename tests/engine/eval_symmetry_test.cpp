@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Evaluation: scores are from the side to move and colour-symmetric; the
 // Pacifist evaluation counts pieces that will flip and punishes a missing king.
 #include <gtest/gtest.h>

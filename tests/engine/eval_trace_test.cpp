@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The evaluation's trace: the recorded coefficients with the phase/scale blend
 // reproduce evaluate() exactly, in both rule sets, and the flat weight view names
 // every weight.

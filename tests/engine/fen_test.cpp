@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // FEN round trips, castling-field dialects and bad-FEN messages.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one move-list replay: start, moves and the position reached, with errors naming the move.
 #include "engine/game.h"
 

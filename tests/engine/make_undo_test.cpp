@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // make_move/undo_move restore everything (placement, key, counts, rights, clocks) across
 // whole perft trees, and incremental state always equals a fresh computation.
 #include <gtest/gtest.h>

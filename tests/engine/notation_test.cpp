@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UCI move notation: printing, parsing, and error messages for bad move text.
 #include <gtest/gtest.h>
 

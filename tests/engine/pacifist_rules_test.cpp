@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pacifist legality, two-step restriction, castling and converted pawns (spec sections
 // "Legality", "Castling", "Board, pieces, moves", "End of the game").
 #include <gtest/gtest.h>

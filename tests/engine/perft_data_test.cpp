@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every row of the perft suites in tests/data. Rows above kFastLimit nodes run
 // only in the Slow suite (CTest label "slow").
 #include <gtest/gtest.h>

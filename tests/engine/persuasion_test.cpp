@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Persuasion counting (spec "Persuasion and support"): each attack pattern, batteries, blockers.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one PGN writer: tags, SAN movetext with move numbers and comments, the result.
 #include "engine/pgn.h"
 

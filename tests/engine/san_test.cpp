@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard Algebraic Notation: round trips over every legal move of the perft suites'
 // positions, disambiguation, castling, promotion, en passant, check and mate marks
 // (chess and Pacifist), and error messages for bad SAN.

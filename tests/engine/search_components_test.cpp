@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Building blocks of the search: static exchange evaluation, the transposition
 // table, mate-score conventions, the Pacifist conversion scout, UCI parsing.
 #include <gtest/gtest.h>

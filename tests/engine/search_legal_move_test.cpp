@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine returns a legal move (or none exactly when there is no legal move)
 // in every position of the perft data files and along random playouts, for
 // every variant, at tiny limits: depth 1, one node and one millisecond.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The search finds forced wins: mates in 1-3 in standard chess, the rules'
 // third Pacifist diagram, and Pacifist king conversions that cannot be reverted
 // (the opponent is left without a king and without a move that wins one back)

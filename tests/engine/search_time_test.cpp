@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time management: budgets stay inside the clock after every move's overhead,
 // so a whole game at 1+0 or 0.5+0 with 50 ms overhead cannot run out of time
 // even if every move used its full hard limit. No timed assertions: the clock

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worked examples of the Pacifist rules (spec/pacifist-rules.md, docs/pacifist.md), move by
 // move.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scripted UCI sessions: the protocol handshake, options, positions with both
 // castling spellings, go with its limits, stop during an infinite search,
 // ponderhit, go perft, and garbage lines answered with "info string".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A local arena for whole-system tests: `paxbot serve` with bot accounts alice, bob and
 // dave and a human account carol, `paxbot run` daemons for the bots, and an HTTP client
 // per account for what a person would do by hand (challenge, look at games).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fault scenarios through the server's test hooks: whatever the network does, no game is
 // lost and no daemon crashes.
 #include <gtest/gtest.h>

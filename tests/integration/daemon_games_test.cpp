@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two `paxbot run` daemons play whole games against each other through `paxbot serve`.
 #include <gtest/gtest.h>
 #include <signal.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A bot with matchmaking enabled finds an online bot on its own, plays, and records the game.
 #include <gtest/gtest.h>
 

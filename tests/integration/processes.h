@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Helpers for whole-system tests around their `paxbot serve` and `paxbot run` child
 // processes (a real process boundary: signals, exit codes, restarts): free ports, polling,
 // temporary directories. One test thread uses them.

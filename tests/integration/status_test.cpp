@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot status` against a running daemon's status page (config section status_http).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The service contract with systemd: unit files that verify, and sd_notify messages
 // (READY=1, STATUS=, WATCHDOG=1, STOPPING=1) on a notify socket the test owns.
 #include <gtest/gtest.h>

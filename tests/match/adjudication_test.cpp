@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Adjudication (match/adjudication.h): draw and resign windows and the ply limit.
 #include "match/adjudication.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the runner reads from an engine's info lines (match/engine_player.h). The process side
 // is exercised with the fake engine in match_test.cpp.
 #include "match/engine_player.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine specs and limits on the command line (match/engine_spec.h).
 #include "match/engine_spec.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A fake UCI engine for the match runner's tests (a process boundary): it plays seeded random
 // legal moves with our rules engine and, on request, misbehaves after a number of its own
 // moves. Arguments (key=value):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game runner's go command (match/game_runner.h): clocks, time odds and fixed limits. Whole
 // games are played in match_test.cpp.
 #include "match/game_runner.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `paxbot match` command line (match/match_command.cpp), run as a process.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole matches (match/match.h) between real child processes: the fake UCI engine with scripted
 // faults (each faulty engine loses that game, the match goes on with a fresh process) and a
 // short Pacifist match between two `paxbot uci` processes whose games replay legally.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Start positions (match/openings.h): EPD/FEN files, random Chess960 arrays, random plies.
 #include "match/openings.h"
 

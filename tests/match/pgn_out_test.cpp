@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PGN and tuner data lines of one game record (match/pgn_out.h).
 #include "match/pgn_out.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The games of a match (match/schedule.h): pairs with colours swapped, cycling starts, round
 // robin.
 #include "match/schedule.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match statistics (match/stats.h): Elo and its interval from game pairs, the GSPRT LLR and its
 // bounds, checked against values worked out by hand from the formulas in stats.h.
 #include "match/stats.h"

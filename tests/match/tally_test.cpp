@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Match tallies (match/tally.h): results from the first engine's side, pairs counted only when
 // both games are done, faults by engine and reason.
 #include "match/tally.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Accounts: parsing, authentication and the account/user endpoints.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Challenges over HTTP: creation and its validation, accept/decline/cancel, expiry,
 // keepAliveStream, listing, and the event stream (replay, replacement).
 #include <gtest/gtest.h>

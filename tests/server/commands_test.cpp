@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot serve` argument handling.
 #include <gtest/gtest.h>
 

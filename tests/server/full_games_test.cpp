@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole games between two scripted clients, each on its own game stream and
 // HTTP connection, for every variant and every kind of ending.
 #include <gtest/gtest.h>

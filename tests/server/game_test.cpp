@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One game over HTTP: the game stream, moves and their errors, castling notation,
 // clocks, first-move abort, draw and takeback offers, resign/abort, chat,
 // opponentGone with claim-victory, and export.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Malformed requests get a 4xx with a JSON error and never disturb other games;
 // the test hooks inject the faults the daemon's tests need.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // server_bench: N concurrent games between scripted clients on loopback.
 // The server runs in a child process (so its peak RSS is its own); the parent
 // runs two player threads per game, each with its own game stream and HTTP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared helpers for the server tests and the benchmark: an in-process server on
 // a free loopback port (manual clock, fast keep-alives), an HTTP client per account,
 // and readers for NDJSON streams.

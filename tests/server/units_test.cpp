@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pure pieces of the server: clocks, time controls, variants, challenge forms.
 #include <gtest/gtest.h>
 

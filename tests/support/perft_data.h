@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reads the perft suites under tests/data (tab-separated: fen, depth, count[, variant, source]).
 // Lines starting with '#' and the header line are skipped.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs a shell command line and captures its standard output, standard error and exit code.
 // Used by tests of the paxbot command-line contracts (a process boundary).
 #pragma once

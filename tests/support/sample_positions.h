@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Many real positions for evaluation and tuner tests: every start position of the
 // perft suites in tests/data, and the positions along seeded random playouts
 // from them (legal moves only). Deterministic for a given seed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tuning data lines: the three fields, and errors that name the file, the line and
 // the field.
 #include "tune/data_file.h"

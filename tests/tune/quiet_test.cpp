@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Quiet positions: quiescence would search nothing from them.
 #include "tune/quiet.h"
 

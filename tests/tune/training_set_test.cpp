@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The training set: quiet filter, merged repeats, and its sparse evaluation agrees
 // with the engine's.
 #include "tune/training_set.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `paxbot tune` end to end, in-process: reads data files, reports, writes a weights
 // header the engine can compile (the same text as the committed header when nothing
 // is tuned), and names bad input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tuner recovers known weights: targets made from a chosen weight set W*
 // (different from the engine's) are fitted from the engine's weights, and the
 // fitted evaluation matches W*'s on positions it never saw.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared pieces of the CurlHttpClient loopback tests (curl_http_client_test.cpp for requests,
 // curl_http_client_stream_test.cpp for streams): a client for the in-test server, recorded
 // NDJSON files, a line collector and a stream that goes quiet. One test thread uses them.

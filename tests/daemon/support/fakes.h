@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recording fakes for the daemon's side-effect interfaces (Clock,
 // HttpClient, Notifier), shared by every daemon test.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fixture of the LichessClient request/response tests (lichess_client_test.cpp for the
 // endpoints, lichess_client_retry_test.cpp for cooldowns and retries): a client over the
 // scripted FakeHttpClient and FakeClock, without jitter. One test thread uses it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A tiny HTTP/1.1 server on 127.0.0.1 for loopback tests of the HTTP client.
 // Plain POSIX sockets; one thread per connection; every answer closes the
 // connection. Route handlers write raw bytes, so tests can split chunks at

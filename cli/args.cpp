@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <sstream>
 
 namespace cli {
 
@@ -119,6 +120,20 @@ std::expected<long long, std::string> parse_integer(const std::string& text,
   if (value < min || value > max)
     return std::unexpected(what + " " + text + " is out of range " + std::to_string(min) + ".." +
                            std::to_string(max));
+  return value;
+}
+
+std::expected<double, std::string> parse_decimal(const std::string& text, const std::string& what,
+                                                 double min, double max) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size())
+    return std::unexpected(what + " '" + text + "' is not a number");
+  if (!(value >= min && value <= max)) {
+    std::ostringstream range;
+    range << what << " " << text << " is out of range " << min << ".." << max;
+    return std::unexpected(range.str());
+  }
   return value;
 }
 

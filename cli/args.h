@@ -69,4 +69,9 @@ std::expected<long long, std::string> parse_integer(const std::string& text,
                                                     const std::string& what, long long min,
                                                     long long max);
 
+// Parses a decimal number (as std::from_chars reads it) in [min, max]; an error names the
+// option.
+std::expected<double, std::string> parse_decimal(const std::string& text, const std::string& what,
+                                                 double min, double max);
+
 }  // namespace cli

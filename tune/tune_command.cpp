@@ -22,22 +22,9 @@ namespace tune {
 namespace {
 
 using cli::OptionSpec;
+using cli::parse_decimal;
 
 constexpr int kChangesShown = 20;
-
-std::expected<double, std::string> parse_decimal(const std::string& text, const std::string& what,
-                                                 double min, double max) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size())
-    return std::unexpected(what + " '" + text + "' is not a number");
-  if (!(value >= min && value <= max)) {
-    std::ostringstream range;
-    range << what << " " << text << " is out of range " << min << ".." << max;
-    return std::unexpected(range.str());
-  }
-  return value;
-}
 
 std::vector<int> initial_weights(bool pacifist) {
   if (pacifist) {

@@ -83,7 +83,8 @@ struct HttpResult {
   // Case-insensitive lookup of a response header (first occurrence).
   std::optional<std::string_view> header(std::string_view name) const;
 
-  static HttpResult response(int status, std::string body, std::vector<HttpHeader> headers = {});
+  static HttpResult response(int status, std::string body = "",
+                             std::vector<HttpHeader> headers = {});
   static HttpResult failure(TransportError error, std::string message);
 };
 

@@ -59,5 +59,14 @@ TEST(Args, IntegersInRange) {
   EXPECT_FALSE(parse_integer("", "depth", 0, 50));
 }
 
+TEST(Args, DecimalsInRange) {
+  EXPECT_EQ(parse_decimal("0.25", "--lambda", 0, 1), 0.25);
+  EXPECT_EQ(parse_decimal("1e-7", "--l2", 0, 1), 1e-7);
+  EXPECT_EQ(parse_decimal("1.5", "--lambda", 0, 1).error(), "--lambda 1.5 is out of range 0..1");
+  EXPECT_EQ(parse_decimal("0.5x", "--lambda", 0, 1).error(), "--lambda '0.5x' is not a number");
+  EXPECT_EQ(parse_decimal("nan", "--k", 0.001, 100).error(), "--k nan is out of range 0.001..100");
+  EXPECT_FALSE(parse_decimal("", "--k", 0.001, 100));
+}
+
 }  // namespace
 }  // namespace cli

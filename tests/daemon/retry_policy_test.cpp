@@ -11,13 +11,9 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-HttpResult status(int code, std::string body = "", std::vector<HttpHeader> headers = {}) {
-  return HttpResult::response(code, std::move(body), std::move(headers));
-}
-
 TEST(RetryPolicyTest, TwoHundredsSucceed) {
   for (int code : {200, 201, 204}) {
-    const RetryDecision d = decide_retry(status(code, R"({"ok":true})"), 1, 0.5);
+    const RetryDecision d = decide_retry(HttpResult::response(code, R"({"ok":true})"), 1, 0.5);
     EXPECT_EQ(d.action, RetryAction::kSuccess) << code;
     EXPECT_EQ(d.delay, milliseconds(0));
   }
@@ -25,7 +21,7 @@ TEST(RetryPolicyTest, TwoHundredsSucceed) {
 
 TEST(RetryPolicyTest, ClientErrorsGiveUpAndKeepTheServerHintMessage) {
   for (int code : {400, 401, 403, 404, 408, 422}) {
-    const RetryDecision d = decide_retry(status(code, "ignored body"), 1, 0.5, {},
+    const RetryDecision d = decide_retry(HttpResult::response(code, "ignored body"), 1, 0.5, {},
                                          ServerHint{.message = "No such game"});
     EXPECT_EQ(d.action, RetryAction::kGiveUp) << code;
     EXPECT_NE(d.reason.find(std::to_string(code)), std::string::npos) << d.reason;
@@ -36,36 +32,40 @@ TEST(RetryPolicyTest, ClientErrorsGiveUpAndKeepTheServerHintMessage) {
 
 TEST(RetryPolicyTest, TooManyRequestsUsesTheCooldownHintOverRetryAfter) {
   const ServerHint hint{.message = "Too many bot games", .cooldown = seconds(3600)};
-  const RetryDecision d = decide_retry(status(429, "", {{"retry-after", "5"}}), 1, 0.5, {}, hint);
+  const RetryDecision d =
+      decide_retry(HttpResult::response(429, "", {{"retry-after", "5"}}), 1, 0.5, {}, hint);
   EXPECT_EQ(d.action, RetryAction::kCoolDown);
   EXPECT_EQ(d.delay, seconds(3600));
   EXPECT_NE(d.reason.find("Too many bot games"), std::string::npos) << d.reason;
   // A JSON body alone is no hint: this layer knows no body format.
-  const RetryDecision unread =
-      decide_retry(status(429, R"({"ratelimit":{"key":"bot.vsBot.day","seconds":3600}})"), 1, 0.5);
+  const RetryDecision unread = decide_retry(
+      HttpResult::response(429, R"({"ratelimit":{"key":"bot.vsBot.day","seconds":3600}})"), 1, 0.5);
   EXPECT_EQ(unread.delay, seconds(60));
 }
 
 TEST(RetryPolicyTest, CooldownHintIsClampedAndZeroIsNoHint) {
   RetryParams params;
   params.default_cooldown = milliseconds(1'000);  // e.g. the move endpoint
-  EXPECT_EQ(decide_retry(status(429, ""), 1, 0.0, params).delay, seconds(1));
-  EXPECT_EQ(decide_retry(status(429), 1, 0.0, {}, {.cooldown = seconds(999999999)}).delay,
-            std::chrono::hours(24));
-  EXPECT_EQ(decide_retry(status(429), 1, 0.0, {}, {.cooldown = seconds(0)}).delay, seconds(60));
-  EXPECT_EQ(decide_retry(status(429, "", {{"retry-after", "0"}}), 1, 0.0).delay, seconds(1));
+  EXPECT_EQ(decide_retry(HttpResult::response(429, ""), 1, 0.0, params).delay, seconds(1));
+  EXPECT_EQ(
+      decide_retry(HttpResult::response(429), 1, 0.0, {}, {.cooldown = seconds(999999999)}).delay,
+      std::chrono::hours(24));
+  EXPECT_EQ(decide_retry(HttpResult::response(429), 1, 0.0, {}, {.cooldown = seconds(0)}).delay,
+            seconds(60));
+  EXPECT_EQ(decide_retry(HttpResult::response(429, "", {{"retry-after", "0"}}), 1, 0.0).delay,
+            seconds(1));
 }
 
 TEST(RetryPolicyTest, TooManyRequestsHonoursRetryAfterHeader) {
-  const RetryDecision d =
-      decide_retry(status(429, "", {{"Retry-After", " 17 "}}), 1, 0.5);  // any header case
+  const RetryDecision d = decide_retry(HttpResult::response(429, "", {{"Retry-After", " 17 "}}), 1,
+                                       0.5);  // any header case
   EXPECT_EQ(d.action, RetryAction::kCoolDown);
   EXPECT_EQ(d.delay, seconds(17));
 }
 
 TEST(RetryPolicyTest, TooManyRequestsWithHttpDateRetryAfterFallsBackToDefault) {
-  const RetryDecision d =
-      decide_retry(status(429, "", {{"retry-after", "Wed, 21 Oct 2015 07:28:00 GMT"}}), 1, 0.5);
+  const RetryDecision d = decide_retry(
+      HttpResult::response(429, "", {{"retry-after", "Wed, 21 Oct 2015 07:28:00 GMT"}}), 1, 0.5);
   EXPECT_EQ(d.delay, seconds(60));
 }
 
@@ -75,8 +75,8 @@ TEST(RetryPolicyTest, ServerErrorsRetryWithGrowingDelay) {
   for (int code : {500, 502, 503, 504}) {
     std::vector<milliseconds> delays;
     for (int attempt = 1; attempt <= 5; ++attempt) {
-      const RetryDecision d =
-          decide_retry(status(code, "<html>Bad gateway</html>"), attempt, 0.3, params);
+      const RetryDecision d = decide_retry(HttpResult::response(code, "<html>Bad gateway</html>"),
+                                           attempt, 0.3, params);
       ASSERT_EQ(d.action, RetryAction::kRetry) << code;
       delays.push_back(d.delay);
     }
@@ -102,12 +102,12 @@ TEST(RetryPolicyTest, NetworkErrorsRetryButAbortGivesUp) {
 TEST(RetryPolicyTest, MaxAttemptsTurnsRetryIntoGiveUp) {
   RetryParams params;
   params.max_attempts = 3;
-  EXPECT_EQ(decide_retry(status(503), 2, 0.0, params).action, RetryAction::kRetry);
-  const RetryDecision last = decide_retry(status(503), 3, 0.0, params);
+  EXPECT_EQ(decide_retry(HttpResult::response(503), 2, 0.0, params).action, RetryAction::kRetry);
+  const RetryDecision last = decide_retry(HttpResult::response(503), 3, 0.0, params);
   EXPECT_EQ(last.action, RetryAction::kGiveUp);
   EXPECT_NE(last.reason.find("3 attempts"), std::string::npos) << last.reason;
   // 429 is not a retry: the attempt limit does not apply to cooldowns.
-  EXPECT_EQ(decide_retry(status(429), 9, 0.0, params).action, RetryAction::kCoolDown);
+  EXPECT_EQ(decide_retry(HttpResult::response(429), 9, 0.0, params).action, RetryAction::kCoolDown);
 }
 
 TEST(RetryPolicyTest, BackoffIsCappedAndJitterStaysInBounds) {
@@ -136,8 +136,8 @@ TEST(RetryPolicyTest, BackoffClampsOddInputs) {
 }
 
 TEST(RetryPolicyTest, UnexpectedStatusesGiveUp) {
-  EXPECT_EQ(decide_retry(status(302), 1, 0.0).action, RetryAction::kGiveUp);
-  EXPECT_EQ(decide_retry(status(101), 1, 0.0).action, RetryAction::kGiveUp);
+  EXPECT_EQ(decide_retry(HttpResult::response(302), 1, 0.0).action, RetryAction::kGiveUp);
+  EXPECT_EQ(decide_retry(HttpResult::response(101), 1, 0.0).action, RetryAction::kGiveUp);
 }
 
 TEST(RetryPolicyTest, ParsesRetryAfterDeltaSeconds) {

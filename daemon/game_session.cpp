@@ -235,9 +235,6 @@ void GameSession::on_opponent_gone(const OpponentGoneEvent& gone) {
 void GameSession::tick() {
   if (done_) return;
   const auto now = clock_.now();
-  if (searching_ && hard_cap_ms_ > 0 &&
-      now - search_started_ > std::chrono::milliseconds(hard_cap_ms_))
-    engine_.stop();  // the best move arrives through on_best_move
   if (retry_search_at_ && now >= *retry_search_at_) {
     retry_search_at_.reset();
     if (our_turn() && !searching_) start_search();
@@ -274,7 +271,7 @@ void GameSession::start_search() {
   }
   input.first_move = board_->moves().size() < 2;
   if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
-  SearchBudget budget = search_budget(input, settings_.budget);
+  const engine::SearchLimits limits = search_budget(input, settings_.budget);
 
   engine_.set_position(board_->position());  // the board already holds it, with its history
   const int generation = ++generation_;
@@ -282,11 +279,12 @@ void GameSession::start_search() {
   search_started_ = clock_.now();
   overhead_before_search_ =
       std::chrono::duration_cast<std::chrono::microseconds>(search_started_ - state_received_);
-  hard_cap_ms_ = budget.hard_cap_ms;
-  engine_.go(budget.limits,
+  engine_.go(limits,
              {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
                 queue_.push(EngineDone{generation, r, clock_.now()});
               }});
+  // Logged once the engine runs, so the line costs the move nothing.
+  log_.debug("game ", game_id_, ": searching (", describe_limits(limits), ")");
 }
 
 void GameSession::cancel_search() {
@@ -327,8 +325,11 @@ void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTim
   const auto overhead =
       overhead_before_search_ +
       std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - engine_done_at);
+  const auto think =
+      std::chrono::duration_cast<std::chrono::microseconds>(engine_done_at - search_started_);
   log_.debug("game ", game_id_, ": playing ", uci, " (score ", our_scores_.back(), " cp",
-             offer_draw ? ", offering a draw" : "", ", overhead ", overhead.count(), " us)");
+             offer_draw ? ", offering a draw" : "", ", think ", think.count(), " us, overhead ",
+             overhead.count(), " us)");
   auto posted = client_.move(game_id_, uci, offer_draw);
   if (!posted) {
     log_.warning("game ", game_id_, ": move ", uci, " failed: ", posted.error().describe());

@@ -156,7 +156,6 @@ class GameSession {
   // Our own overhead before the search started (gameState received -> go), for the log.
   std::chrono::microseconds overhead_before_search_{0};
   Clock::SteadyTime state_received_{};
-  int hard_cap_ms_ = 0;
   std::optional<Clock::SteadyTime> retry_search_at_;
   std::optional<Clock::SteadyTime> waiting_for_opponent_since_;
   bool abort_sent_ = false;

@@ -3,6 +3,7 @@
 // `paxbot serve`, without searching, then search on from where the book ends.
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -78,6 +79,14 @@ TEST(OpeningBookGames, DaemonsPlayTheBookGameThenSearchOn) {
     ASSERT_NE(out, std::string::npos) << log;
     EXPECT_NE(log.find("plies (10 book moves", out), std::string::npos) << log;
     EXPECT_GE(count(log, "game " + id + ": searching ("), 1) << log;
+    // Benchmark figure: the daemon's time per book move (probe, log, post), not asserted.
+    std::cout << "[ benchmark ] " << name << " book moves, overhead (us):";
+    for (auto at = log.find("book move, weight"); at != std::string::npos;
+         at = log.find("book move, weight", at + 1)) {
+      const auto overhead = log.find(", overhead ", at);
+      if (overhead != std::string::npos) std::cout << " " << std::stol(log.substr(overhead + 11));
+    }
+    std::cout << "\n";
   }
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "cli/args.h"
+#include "config/book_files.h"
 #include "config/describe.h"
 #include "config/diagnostic.h"
 #include "config/validate.h"
@@ -17,7 +18,8 @@ const std::string kUsage = cli::usage_text(
     "with (defaults included) on stdout, then every warning and error on stderr as\n"
     "FILE:LINE:COLUMN: SEVERITY: KEY: PROBLEM; fix: WHAT TO DO.\n"
     "The token is looked up as the daemon would (LICHESS_BOT_TOKEN, token_file,\n"
-    "$CREDENTIALS_DIRECTORY/token) and never printed.\n"
+    "$CREDENTIALS_DIRECTORY/token) and never printed; the opening books of engine.book\n"
+    "are read and checked as at start-up.\n"
     "\n"
     "Exit status: 0 valid (warnings allowed), 1 errors found, 2 usage error.\n"
     "See docs/configuration.md for every key.",
@@ -55,6 +57,14 @@ int check_config_command(const std::vector<std::string>& args, std::ostream& out
   const std::string& file = parsed->positional.front();
 
   LoadResult result = load_and_validate(file);
+  // The opening books are read as the daemon would read them at start-up.
+  if (result.ok()) {
+    if (auto books = open_books(result.config.engine.book); !books) {
+      result.diagnostics.insert(result.diagnostics.end(), books.error().begin(),
+                                books.error().end());
+      attach_locations(result.diagnostics, result.locations);
+    }
+  }
   std::string token_source;
   if (const auto token = find_token(result.config, env)) {
     token_source = token->source;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/log_level.h"
+#include "engine/book/book_selection.h"
 #include "lichess/time_control.h"
 #include "lichess/variant.h"
 
@@ -41,6 +42,12 @@ constexpr std::span<const std::string_view> names_of(Variant) {
 // to bots.
 constexpr std::span<const std::string_view> names_of(Speed) {
   return lichess::kSpeedKeys;
+}
+
+// How a book move is chosen (engine/book/book_selection.h owns the names).
+using BookSelection = engine::book::Selection;
+constexpr std::span<const std::string_view> names_of(BookSelection) {
+  return engine::book::kSelectionNames;
 }
 
 enum class Mode { rated, casual };
@@ -126,6 +133,38 @@ struct Resign {
   bool operator==(const Resign&) const = default;
 };
 
+// Polyglot opening books: per variant, files tried in order (empty = no book).
+struct Book {
+  std::vector<std::string> standard;
+  std::vector<std::string> chess960;
+  std::vector<std::string> from_position;  // the YAML key is fromPosition
+  BookSelection selection{};
+  int min_weight{};  // entries lighter than this are never played
+  int max_depth{};   // plies from the game's start the book is used for; 0 = no limit
+  bool against_humans{};
+  bool against_bots{};
+  bool operator==(const Book&) const = default;
+};
+
+// The book files of a Lichess variant (none for pacifist, which has no Polyglot books).
+inline const std::vector<std::string>& book_files(const Book& book, Variant variant) {
+  static const std::vector<std::string> kNone;
+  switch (variant) {
+    case Variant::kStandard:
+      return book.standard;
+    case Variant::kChess960:
+      return book.chess960;
+    case Variant::kFromPosition:
+      return book.from_position;
+    case Variant::kPacifist:
+      break;
+  }
+  return kNone;
+}
+// The variants that may have books, in file order.
+inline constexpr std::array<Variant, 3> kBookVariants = {Variant::kStandard, Variant::kChess960,
+                                                         Variant::kFromPosition};
+
 // The built-in engine; every game gets its own engine with these settings.
 struct Engine {
   int hash_mb{};            // transposition table size per game
@@ -135,6 +174,7 @@ struct Engine {
   int first_move_max_ms{};  // cap on the first move (the server aborts games without one)
   DrawOffer draw_offer;
   Resign resign;
+  Book book;
   bool operator==(const Engine&) const = default;
 };
 

@@ -23,6 +23,14 @@ Config default_config() {
   e.resign.enabled = false;
   e.resign.score_cp = -1'000;
   e.resign.consecutive_moves = 4;
+  e.book.standard = {};
+  e.book.chess960 = {};
+  e.book.from_position = {};
+  e.book.selection = BookSelection::weighted_random;
+  e.book.min_weight = 1;
+  e.book.max_depth = 20;
+  e.book.against_humans = true;
+  e.book.against_bots = true;
 
   Challenge& ch = c.challenge;
   ch.concurrency = 1;

@@ -30,7 +30,7 @@ struct LoadResult {
 LoadResult load_string(std::string_view yaml_text);
 
 // Reads and parses a file. Relative paths in it (token_file, matchmaking.state_file,
-// pgn.directory) are made absolute against the directory that holds the file.
+// pgn.directory, engine.book files) are made absolute against the directory that holds the file.
 LoadResult load_file(const std::filesystem::path& file);
 
 // Gives each diagnostic without a location the place where its key was written.

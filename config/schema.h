@@ -50,6 +50,16 @@ void visit_config(V& v, C& c) {
       v.field("score_cp", e.resign.score_cp);
       v.field("consecutive_moves", e.resign.consecutive_moves);
     });
+    v.section("book", [&] {
+      v.field("standard", e.book.standard);
+      v.field("chess960", e.book.chess960);
+      v.field("fromPosition", e.book.from_position);
+      v.field("selection", e.book.selection);
+      v.field("min_weight", e.book.min_weight);
+      v.field("max_depth", e.book.max_depth);
+      v.field("against_humans", e.book.against_humans);
+      v.field("against_bots", e.book.against_bots);
+    });
   });
   v.section("challenge", [&] {
     auto& ch = c.challenge;

@@ -31,7 +31,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 21> kLichess
     {"engine.protocol", kBuiltInEngine},
     {"engine.working_dir", kBuiltInEngine},
     {"engine.ponder", kBuiltInEngine},
-    {"engine.polyglot", kBuiltInEngine},
+    {"engine.polyglot",
+     "lichess-bot's polyglot settings are engine.book here (files per variant, "
+     "selection, min_weight, max_depth)"},
     {"engine.online_moves", kBuiltInEngine},
     {"engine.homemade_options", kBuiltInEngine},
     {"engine.silence_stderr", kBuiltInEngine},

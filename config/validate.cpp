@@ -61,6 +61,26 @@ void check_general(const Config& c, Rules& r) {
           "challenges set challenge.accept_bot: false");
 }
 
+// The files themselves are read at start-up and by check-config (config/book_files.h).
+void check_book(const Book& b, Rules& r) {
+  bool any = false;
+  for (const Variant variant : kBookVariants) {
+    const std::string key = "engine.book." + std::string(to_string(variant));
+    const std::vector<std::string>& files = book_files(b, variant);
+    any = any || !files.empty();
+    for (const std::string& file : files)
+      if (file.empty()) r.error(key, "lists an empty file name", "remove the empty entry");
+    r.no_duplicates(key, files);
+  }
+  r.range("engine.book.min_weight", b.min_weight, 0, 65'535,
+          "use 0 to allow every entry, 1 to skip entries of weight 0");
+  r.range("engine.book.max_depth", b.max_depth, 0, 1'000, "use 0 for no limit");
+  if (any && !b.against_humans && !b.against_bots) {
+    r.warning("engine.book", "has files but against_humans and against_bots are both false",
+              "set one of them to true, or remove the files");
+  }
+}
+
 void check_engine(const Engine& e, Rules& r) {
   r.range("engine.hash_mb", e.hash_mb, 1, 65'536);
   r.range("engine.threads", e.threads, 1, 256);
@@ -81,6 +101,7 @@ void check_engine(const Engine& e, Rules& r) {
   r.range("engine.resign.score_cp", e.resign.score_cp, -100'000, -1,
           "use a negative score such as -1000 (ten pawns down)");
   r.range("engine.resign.consecutive_moves", e.resign.consecutive_moves, 1, 100);
+  check_book(e.book, r);
 }
 
 // Lichess usernames: 2-30 letters, digits, '_' or '-', starting with a letter or digit.

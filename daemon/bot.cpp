@@ -2,6 +2,7 @@
 #include "daemon/bot.h"
 
 #include <algorithm>
+#include <random>
 
 #include "daemon/challenge_policy.h"
 #include "daemon/http/rate_limiter.h"
@@ -52,8 +53,9 @@ ChallengeFacts facts_of(const ChallengeInfo& c) {
 }  // namespace
 
 Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
-         Notifier& notifier, Identity me)
+         Notifier& notifier, Identity me, config::BooksByVariant books)
     : config_(std::move(config)),
+      books_(std::move(books)),
       client_(client),
       clock_(clock),
       log_(log),
@@ -379,6 +381,10 @@ SessionSettings Bot::session_settings() {
   s.base_url = config_.url;
   s.pgn = &pgn_;
   s.queue_length = [this] { return queued_for_chat_.load(); };
+  s.books = books_;
+  s.book_against_humans = e.book.against_humans;
+  s.book_against_bots = e.book.against_bots;
+  s.book_seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
   return s;
 }
 

@@ -30,8 +30,9 @@ namespace bot {
 
 class Bot {
  public:
+  // books: the opened engine.book files (config/book_files.h), shared by every game.
   Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
-      Notifier& notifier, Identity me);
+      Notifier& notifier, Identity me, config::BooksByVariant books = {});
   ~Bot();
   Bot(const Bot&) = delete;
   Bot& operator=(const Bot&) = delete;
@@ -79,6 +80,7 @@ class Bot {
   SessionSettings session_settings();
 
   config::Config config_;
+  const config::BooksByVariant books_;
   LichessClient& client_;
   const Clock& clock_;
   Logger& log_;

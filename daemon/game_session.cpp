@@ -7,6 +7,7 @@
 #include "daemon/lichess/variant_key.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/search/time_manager.h"
 
 namespace bot {
 namespace {
@@ -39,7 +40,8 @@ GameSession::GameSession(std::string game_id, LichessClient& client, const Clock
       me_(std::move(me)),
       settings_(std::move(settings)),
       on_finished_(std::move(on_finished)),
-      engine_(settings_.engine) {}
+      engine_(settings_.engine),
+      book_random_(settings_.book_seed) {}
 
 GameSession::~GameSession() {
   stop();
@@ -165,6 +167,13 @@ void GameSession::on_game_full(const GameFullEvent& full) {
     opponent_ = them.name;
     opponent_is_bot_ = them.is_bot();
     correspondence_ = !full.clock.has_value();
+    if (const auto variant_key = lichess::parse_variant(full.variant)) {
+      const auto found = settings_.books.find(*variant_key);
+      const bool wanted =
+          opponent_is_bot_ ? settings_.book_against_bots : settings_.book_against_humans;
+      if (found != settings_.books.end() && wanted && !found->second->empty())
+        book_ = found->second;
+    }
     log_.info("game ", game_id_, ": playing ", full.variant, " as ",
               our_color_ == engine::White ? "white" : "black", " against ", opponent_);
   }
@@ -235,9 +244,6 @@ void GameSession::on_opponent_gone(const OpponentGoneEvent& gone) {
 void GameSession::tick() {
   if (done_) return;
   const auto now = clock_.now();
-  if (searching_ && hard_cap_ms_ > 0 &&
-      now - search_started_ > std::chrono::milliseconds(hard_cap_ms_))
-    engine_.stop();  // the best move arrives through on_best_move
   if (retry_search_at_ && now >= *retry_search_at_) {
     retry_search_at_.reset();
     if (our_turn() && !searching_) start_search();
@@ -274,7 +280,8 @@ void GameSession::start_search() {
   }
   input.first_move = board_->moves().size() < 2;
   if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
-  SearchBudget budget = search_budget(input, settings_.budget);
+  const engine::SearchLimits limits = search_budget(input, settings_.budget);
+  if (book_ && !out_of_book_ && play_book_move(limits)) return;
 
   engine_.set_position(board_->position());  // the board already holds it, with its history
   const int generation = ++generation_;
@@ -282,11 +289,38 @@ void GameSession::start_search() {
   search_started_ = clock_.now();
   overhead_before_search_ =
       std::chrono::duration_cast<std::chrono::microseconds>(search_started_ - state_received_);
-  hard_cap_ms_ = budget.hard_cap_ms;
-  engine_.go(budget.limits,
+  engine_.go(limits,
              {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
                 queue_.push(EngineDone{generation, r, clock_.now()});
               }});
+  // Logged once the engine runs, so the line costs the move nothing.
+  log_.debug("game ", game_id_, ": searching (", describe_limits(limits), ")");
+}
+
+bool GameSession::play_book_move(const engine::SearchLimits& limits) {
+  const auto started = clock_.now();
+  const engine::book::BookProbe probe = book_->probe(board_->position(), book_random_);
+  for (const std::string& line : probe.ignored) log_.warning("game ", game_id_, ": ", line);
+  if (!probe.move) {
+    out_of_book_ = true;  // the search takes over from here for the rest of the game
+    log_.info("game ", game_id_, ": out of book after ", board_->moves().size(), " plies (",
+              book_moves_, " book moves, about ", book_time_saved_.count(), " ms saved)");
+    return false;
+  }
+  // What the search would have aimed to spend on this move.
+  const auto plan = engine::search::plan_time(limits, our_color_);
+  const std::chrono::milliseconds saved(plan ? plan->soft_ms : 0);
+  ++book_moves_;
+  book_time_saved_ += saved;
+  notes_[board_->moves().size()] = {std::nullopt, std::chrono::milliseconds(0)};
+  search_started_ = started;  // no search: the think time is zero
+  overhead_before_search_ =
+      std::chrono::duration_cast<std::chrono::microseconds>(started - state_received_);
+  publish_summary();
+  post_move(*probe.move, false, started,
+            "book move, weight " + std::to_string(probe.weight) + " in " + probe.file +
+                ", saved about " + std::to_string(saved.count()) + " ms");
+  return true;
 }
 
 void GameSession::cancel_search() {
@@ -318,17 +352,22 @@ void GameSession::on_engine_done(const EngineDone& done) {
       wants_draw() && (opponent_draw_offer_ply_ == SIZE_MAX ||
                        ply >= opponent_draw_offer_ply_ +
                                   std::size_t(settings_.draw_offer.plies_after_opponent_offer));
-  post_move(done.result.best, offer, done.at);
+  post_move(
+      done.result.best, offer, done.at,
+      "score " + std::to_string(our_scores_.back()) + " cp" + (offer ? ", offering a draw" : ""));
 }
 
-void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTime engine_done_at) {
+void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTime move_ready_at,
+                            const std::string& why) {
   const std::string uci = engine::move_to_uci(board_->position(), move);
   // Time spent outside the search between the gameState and the move leaving.
   const auto overhead =
       overhead_before_search_ +
-      std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - engine_done_at);
-  log_.debug("game ", game_id_, ": playing ", uci, " (score ", our_scores_.back(), " cp",
-             offer_draw ? ", offering a draw" : "", ", overhead ", overhead.count(), " us)");
+      std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - move_ready_at);
+  const auto think =
+      std::chrono::duration_cast<std::chrono::microseconds>(move_ready_at - search_started_);
+  log_.debug("game ", game_id_, ": playing ", uci, " (", why, ", think ", think.count(),
+             " us, overhead ", overhead.count(), " us)");
   auto posted = client_.move(game_id_, uci, offer_draw);
   if (!posted) {
     log_.warning("game ", game_id_, ": move ", uci, " failed: ", posted.error().describe());
@@ -463,6 +502,8 @@ void GameSession::publish_summary() {
     s.mate_in = last_mate_in_;
   else if (!our_scores_.empty())
     s.eval_cp = our_scores_.back();
+  s.book_moves = book_moves_;
+  s.book_time_saved_ms = book_time_saved_.count();
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
 }

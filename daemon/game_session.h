@@ -22,6 +22,7 @@
 #include <variant>
 #include <vector>
 
+#include "config/book_files.h"
 #include "config/config.h"
 #include "daemon/chat_commands.h"
 #include "daemon/clock.h"
@@ -32,6 +33,7 @@
 #include "daemon/pgn_record.h"
 #include "daemon/search_budget.h"
 #include "daemon/status_report.h"
+#include "engine/book/opening_book.h"
 #include "engine/engine.h"
 
 namespace bot {
@@ -54,6 +56,11 @@ struct SessionSettings {
   std::string base_url;               // for the PGN Site tag
   PgnSink* pgn = nullptr;             // finished games are written here when set
   std::function<int()> queue_length;  // challenges waiting, for the !queue chat command
+  // Opening books by variant (immutable, shared by every game) and whom to use them against.
+  config::BooksByVariant books;
+  bool book_against_humans = true;
+  bool book_against_bots = true;
+  std::uint64_t book_seed = 0;  // this game's book choices
 };
 
 // What the bot learns when a session ends.
@@ -109,8 +116,12 @@ class GameSession {
   void answer_offers(const GameStateEvent& state);
   void tick();
   void start_search();
+  // Plays a book move instead of searching, when the book has one; false when out of book.
+  bool play_book_move(const engine::SearchLimits& limits);
   void cancel_search();
-  void post_move(engine::Move move, bool offer_draw, Clock::SteadyTime engine_done_at);
+  // `why` says where the move came from ("score 12 cp", "book, weight 3").
+  void post_move(engine::Move move, bool offer_draw, Clock::SteadyTime move_ready_at,
+                 const std::string& why);
   void finish(const std::string& status, std::optional<engine::Color> winner);
   void say(ChatRoom room, const std::string& text);
   void post_chat_messages();
@@ -156,7 +167,6 @@ class GameSession {
   // Our own overhead before the search started (gameState received -> go), for the log.
   std::chrono::microseconds overhead_before_search_{0};
   Clock::SteadyTime state_received_{};
-  int hard_cap_ms_ = 0;
   std::optional<Clock::SteadyTime> retry_search_at_;
   std::optional<Clock::SteadyTime> waiting_for_opponent_since_;
   bool abort_sent_ = false;
@@ -171,6 +181,13 @@ class GameSession {
   std::optional<int> last_depth_;
   std::optional<int> last_mate_in_;  // full moves, from our side, of our last search
   bool wait_used_ = false;
+  // The game's opening book (null: none for this game), its random choices, and whether the
+  // game has left it (then the engine searches every move).
+  std::shared_ptr<const engine::book::OpeningBook> book_;
+  engine::book::BookRandom book_random_;
+  bool out_of_book_ = false;
+  int book_moves_ = 0;
+  std::chrono::milliseconds book_time_saved_{0};
 };
 
 }  // namespace bot

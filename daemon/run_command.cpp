@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/args.h"
+#include "config/book_files.h"
 #include "config/load.h"
 #include "config/token.h"
 #include "config/validate.h"
@@ -29,6 +30,7 @@ const std::vector<OptionSpec> kUpgradeOptions = {
 struct Startup {
   config::Config config;
   std::string token;
+  config::BooksByVariant books;
 };
 
 std::optional<Startup> load_startup(const cli::ParsedArgs& args, std::ostream& err) {
@@ -45,7 +47,14 @@ std::optional<Startup> load_startup(const cli::ParsedArgs& args, std::ostream& e
     err << "paxbot: " << token.error() << "\n";
     return std::nullopt;
   }
-  return Startup{std::move(loaded.config), std::move(*token)};
+  auto books = config::open_books(loaded.config.engine.book);
+  if (!books) {
+    config::attach_locations(books.error(), loaded.locations);
+    for (const auto& d : books.error()) err << config::format_diagnostic(d, path) << "\n";
+    err << "paxbot: an opening book of " << path << " cannot be used; nothing started\n";
+    return std::nullopt;
+  }
+  return Startup{std::move(loaded.config), std::move(*token), std::move(*books)};
 }
 
 // Checks the token's scope and the account's BOT title; returns the account.
@@ -97,6 +106,12 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   SystemClock clock;
   Logger log(std::cerr, startup->config.log_level, detect_log_format(), &clock);
   log.add_secret(startup->token);
+  for (const auto& [variant, book] : startup->books) {
+    std::size_t entries = 0;
+    for (const auto& file : book->files()) entries += file.size();
+    log.info("opening book for ", lichess::to_string(variant), ": ", book->files().size(),
+             " file(s), ", entries, " entries");
+  }
   CurlHttpClient http({.base_url = startup->config.url, .token = startup->token, .user_name = ""});
   LichessClient client(http, clock, log);
   auto account = check_account(client, startup->token, log, true);
@@ -104,7 +119,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   http.set_user_name(account->username);
 
   auto notifier = SystemdNotifier::from_environment();
-  Bot bot(startup->config, client, clock, log, *notifier, {account->id, account->username});
+  Bot bot(startup->config, client, clock, log, *notifier, {account->id, account->username},
+          std::move(startup->books));
   const std::string config_path = parsed->value("--config").value_or(kDefaultConfigPath);
   SignalWatcher signals([&bot] { bot.request_shutdown(); },
                         [&bot, &log, config_path] {

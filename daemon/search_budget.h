@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How long to think on one move, from the game's clocks and the engine settings.
-// A pure function: the session passes the limits to engine::Engine and stops the
-// search itself when the hard cap expires.
+// A pure function: the session hands the limits to engine::Engine, whose time manager
+// enforces every cap as a hard limit (the session runs no timer of its own).
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "engine/search/limits.h"
 
@@ -25,11 +26,13 @@ struct BudgetSettings {
   int first_move_max_ms = 2000;
 };
 
-struct SearchBudget {
-  engine::SearchLimits limits;
-  int hard_cap_ms = 0;  // stop the search after this long whatever the engine decided; 0 = none
-};
+// The engine limits of one move: the clocks (the engine's time manager plans within them)
+// and max_time_ms, the cap of this move (max_think_ms, or first_move_max_ms before both
+// sides moved).
+engine::SearchLimits search_budget(const BudgetInput& input, const BudgetSettings& settings);
 
-SearchBudget search_budget(const BudgetInput& input, const BudgetSettings& settings);
+// The limits in one line for the log: "clock 60000/59000 ms +1000/1000, overhead 30 ms,
+// at most 10 ms".
+std::string describe_limits(const engine::SearchLimits& limits);
 
 }  // namespace bot

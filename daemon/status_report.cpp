@@ -54,6 +54,17 @@ std::string eval_text(const nlohmann::json& game) {
   return out.str();
 }
 
+// "  book 4 moves (saved 3.2 s)", or nothing without book moves (or from older daemons).
+std::string book_text(const nlohmann::json& game) {
+  const int moves = game.value("book_moves", 0);
+  if (moves == 0) return "";
+  const std::int64_t saved_ms = game.value("book_time_saved_ms", std::int64_t(0));
+  std::ostringstream out;
+  out << "  book " << moves << (moves == 1 ? " move" : " moves") << " (saved " << saved_ms / 1000
+      << "." << (saved_ms % 1000) / 100 << " s)";
+  return out.str();
+}
+
 void format_into(std::ostringstream& out, const nlohmann::json& r, std::int64_t now) {
   out << "paxbot " << r.at("version").get<std::string>() << " as "
       << r.at("account").get<std::string>() << " on " << r.at("server").get<std::string>()
@@ -69,7 +80,7 @@ void format_into(std::ostringstream& out, const nlohmann::json& r, std::int64_t 
         << "  as " << g.at("color").get<std::string>() << "  ply " << g.at("plies").get<int>()
         << (g.at("our_turn").get<bool>() ? "  our move" : "  their move") << "  clock "
         << clock_text(g.at("our_clock_ms")) << " vs " << clock_text(g.at("their_clock_ms"))
-        << "  eval " << eval_text(g) << "\n";
+        << "  eval " << eval_text(g) << book_text(g) << "\n";
   }
   if (!r.at("starting").empty()) {
     out << "accepted, not started yet:";
@@ -122,6 +133,8 @@ nlohmann::json to_json(const StatusReport& report) {
     put_optional(j, "their_clock_ms", g.their_clock_ms);
     put_optional(j, "eval_cp", g.eval_cp);
     put_optional(j, "mate_in", g.mate_in);
+    j["book_moves"] = g.book_moves;
+    j["book_time_saved_ms"] = g.book_time_saved_ms;
     games.push_back(std::move(j));
   }
   nlohmann::json queue = nlohmann::json::array();

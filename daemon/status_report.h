@@ -27,8 +27,10 @@ struct GameSummary {
   int plies = 0;
   bool our_turn = false;
   std::optional<std::int64_t> our_clock_ms, their_clock_ms;
-  std::optional<int> eval_cp;  // our last search score, from our side
-  std::optional<int> mate_in;  // full moves, from our side
+  std::optional<int> eval_cp;           // our last search score, from our side
+  std::optional<int> mate_in;           // full moves, from our side
+  int book_moves = 0;                   // our moves played from the opening book
+  std::int64_t book_time_saved_ms = 0;  // the search time those moves did not need
 };
 
 struct QueuedChallenge {

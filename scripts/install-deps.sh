@@ -8,6 +8,9 @@ packages=(
   libcurl4-openssl-dev nlohmann-json3-dev libyaml-cpp-dev libcpp-httplib-dev libsystemd-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   systemd clang-format
+  # Test data only: polyglot (make-book, for tests/data/books) and Debian's Polyglot book,
+  # which a test probes when it is installed.
+  polyglot gnuchess-book
 )
 
 missing=()

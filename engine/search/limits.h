@@ -19,6 +19,10 @@ struct SearchLimits {
   std::optional<int> depth;
   std::optional<std::uint64_t> nodes;
   std::optional<int> movetime_ms;
+  // A ceiling on this search whatever the clocks or movetime allow: the caller's think-time
+  // cap, enforced by the time manager's hard limit (no overhead is subtracted from it).
+  // Alone (no clock, no movetime) it is a fixed budget, used in full like movetime.
+  std::optional<int> max_time_ms;
   std::optional<int> wtime_ms, btime_ms;
   int winc_ms = 0, binc_ms = 0;
   std::optional<int> movestogo;

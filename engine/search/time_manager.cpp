@@ -8,7 +8,10 @@
 
 namespace engine::search {
 
-std::optional<TimeBudget> plan_time(const SearchLimits& limits, Color us) {
+namespace {
+
+// The budget from movetime or the clock alone, before the caller's ceiling.
+std::optional<TimeBudget> plan_from_clock(const SearchLimits& limits, Color us) {
   const int overhead = std::max(0, limits.move_overhead_ms);
   if (limits.movetime_ms) {
     const int hard = std::max(0, *limits.movetime_ms - overhead);
@@ -30,6 +33,18 @@ std::optional<TimeBudget> plan_time(const SearchLimits& limits, Color us) {
       params::kHardTimeMaxPercent / 100;
   const std::int64_t hard = std::min(soft * params::kHardTimeFactor, ceiling);
   return TimeBudget{int(std::min(soft, hard)), int(hard), false};
+}
+
+}  // namespace
+
+std::optional<TimeBudget> plan_time(const SearchLimits& limits, Color us) {
+  std::optional<TimeBudget> budget = plan_from_clock(limits, us);
+  if (!limits.max_time_ms) return budget;
+  const int cap = std::max(0, *limits.max_time_ms);
+  if (!budget) return TimeBudget{cap, cap, true};
+  budget->hard_ms = std::min(budget->hard_ms, cap);
+  budget->soft_ms = std::min(budget->soft_ms, budget->hard_ms);
+  return budget;
 }
 
 void TimeManager::plan(const SearchLimits& limits, Color us) {

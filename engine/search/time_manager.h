@@ -25,7 +25,8 @@ struct TimeBudget {
 };
 
 // The budget for one move of colour us, or nullopt when the limits set no time bound
-// (depth, nodes or infinite only). Pure; see params.h for the constants.
+// (depth, nodes or infinite only). max_time_ms caps the hard limit (and so the soft
+// target) of every kind of budget. Pure; see params.h for the constants.
 std::optional<TimeBudget> plan_time(const SearchLimits& limits, Color us);
 
 class TimeManager {

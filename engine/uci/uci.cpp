@@ -111,6 +111,7 @@ void UciAdapter::identify() {
   send("option name Ponder type check default false");
   send("option name UCI_Chess960 type check default false");
   send("option name UCI_Variant type combo default chess var chess var pacifist");
+  for (const std::string& line : book_.option_lines()) send(line);
   send("uciok");
 }
 
@@ -150,6 +151,8 @@ void UciAdapter::set_option(const std::vector<std::string>& tokens) {
       return send(cat("info string UCI_Variant '", option->value,
                       "' is not supported; expected chess or pacifist"));
     reset_position();
+  } else if (auto replies = book_.set_option(*option)) {
+    for (const std::string& line : *replies) send(line);
   } else {
     send(cat("info string unknown option '", name, "' ignored"));
   }
@@ -179,6 +182,7 @@ void UciAdapter::go(const std::vector<std::string>& tokens) {
   command.limits.move_overhead_ms = move_overhead_ms_;
   const Position root = engine_.position();
   const CastlingNotation notation = castling_notation();
+  if (!command.limits.infinite && !command.limits.ponder && play_book_move(root)) return;
   SearchCallbacks callbacks;
   callbacks.on_info = [this, root, notation](const SearchInfo& info) {
     send(format_info(root, info, notation));
@@ -187,6 +191,19 @@ void UciAdapter::go(const std::vector<std::string>& tokens) {
     send(format_best_move(root, result, notation));
   };
   engine_.go(command.limits, std::move(callbacks));
+}
+
+bool UciAdapter::play_book_move(const Position& root) {
+  auto probe = book_.probe(root);
+  if (!probe) return false;
+  for (const std::string& line : probe->ignored) send("info string " + line);
+  if (!probe->move) return false;
+  engine_.stop();
+  engine_.wait();  // a finished search's bestmove goes out before ours
+  const std::string move = move_to_uci(root, *probe->move, castling_notation());
+  send(cat("info string book move ", move, " weight ", probe->weight));
+  send("bestmove " + move);
+  return true;
 }
 
 void UciAdapter::perft(int depth) {

@@ -6,7 +6,9 @@
 // Commands: uci, isready, ucinewgame, setoption, position, go (depth, nodes,
 // movetime, wtime/btime/winc/binc/movestogo, infinite, ponder, mate, perft),
 // stop, ponderhit, quit, plus "d" (print the board). Options: Hash, Threads,
-// Move Overhead, Ponder, UCI_Chess960, UCI_Variant (chess, pacifist).
+// Move Overhead, Ponder, UCI_Chess960, UCI_Variant (chess, pacifist), and the book options
+// of engine/uci/uci_book.h (OwnBook, BookFile, ...): with OwnBook on, go answers a book
+// move at once, without searching (except go infinite and go ponder, which always search).
 // Lines it cannot use are answered with "info string" and otherwise ignored.
 //
 // Thread contract: run() (or handle()) on one thread; the engine's search thread
@@ -22,6 +24,7 @@
 
 #include "engine/engine.h"
 #include "engine/notation.h"
+#include "engine/uci/uci_book.h"
 
 namespace engine::uci {
 
@@ -41,6 +44,8 @@ class UciAdapter {
   void set_option(const std::vector<std::string>& tokens);
   void set_position(const std::vector<std::string>& tokens);
   void go(const std::vector<std::string>& tokens);
+  // Answers go with a book move when OwnBook is on and the book knows root.
+  bool play_book_move(const Position& root);
   void perft(int depth);
   void show_board();
   Variant variant() const;
@@ -54,6 +59,7 @@ class UciAdapter {
   std::ostream& out_;
   std::mutex out_mutex_;
   Engine engine_;
+  UciBook book_;
   int move_overhead_ms_ = 10;
   bool chess960_ = false;
   bool pacifist_ = false;

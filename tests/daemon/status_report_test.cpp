@@ -90,6 +90,24 @@ TEST(StatusReport, MateScoresAreShownAsMate) {
   EXPECT_NE(text->find("eval mate 3\n"), std::string::npos) << *text;
 }
 
+TEST(StatusReport, BookMovesAndTheTimeTheySavedAreShown) {
+  StatusReport r = sample_report();
+  r.games[0].book_moves = 4;
+  r.games[0].book_time_saved_ms = 3'250;
+  const auto json = to_json(r);
+  EXPECT_EQ(json["games"][0]["book_moves"], 4);
+  EXPECT_EQ(json["games"][0]["book_time_saved_ms"], 3'250);
+  auto text = format_status(json, r.updated_unix_s);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text->find("eval -0.35  book 4 moves (saved 3.2 s)\n"), std::string::npos) << *text;
+  // A report without the book fields (an older daemon) still reads.
+  auto older = to_json(sample_report());
+  older["games"][0].erase("book_moves");
+  auto plain = format_status(older, r.updated_unix_s);
+  ASSERT_TRUE(plain) << plain.error();
+  EXPECT_EQ(plain->find("book"), std::string::npos) << *plain;
+}
+
 TEST(StatusReport, SomethingElseIsAnErrorNamingWhatIsMissing) {
   auto report = to_json(sample_report());
   report.erase("queue");

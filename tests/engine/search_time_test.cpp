@@ -99,6 +99,40 @@ TEST(SearchTime, MovetimeIsFixedAndOtherLimitsAreUntimed) {
   EXPECT_FALSE(plan_time(infinite, White).has_value());
 }
 
+TEST(SearchTime, MaxTimeCapsTheClockPlanAsAHardLimit) {
+  SearchLimits limits = clock_limits(600'000, 5'000, 30);
+  const auto uncapped = plan_time(limits, White);
+  ASSERT_TRUE(uncapped);
+  ASSERT_GT(uncapped->soft_ms, 10);
+  limits.max_time_ms = 10;
+  const auto capped = plan_time(limits, White);
+  ASSERT_TRUE(capped);
+  EXPECT_EQ(capped->hard_ms, 10);  // the overhead is not taken off the cap
+  EXPECT_EQ(capped->soft_ms, 10);
+  EXPECT_FALSE(capped->fixed);
+  // A cap above what the clock allows changes nothing.
+  limits.max_time_ms = 10'000'000;
+  EXPECT_EQ(plan_time(limits, White)->hard_ms, uncapped->hard_ms);
+  EXPECT_EQ(plan_time(limits, White)->soft_ms, uncapped->soft_ms);
+}
+
+TEST(SearchTime, MaxTimeCapsMovetimeAndAloneIsAFixedBudget) {
+  SearchLimits movetime;
+  movetime.movetime_ms = 500;
+  movetime.move_overhead_ms = 20;
+  movetime.max_time_ms = 40;
+  EXPECT_EQ(plan_time(movetime, White)->hard_ms, 40);
+  EXPECT_TRUE(plan_time(movetime, White)->fixed);
+  SearchLimits alone;
+  alone.max_time_ms = 25;
+  alone.move_overhead_ms = 500;
+  auto budget = plan_time(alone, Black);
+  ASSERT_TRUE(budget);
+  EXPECT_EQ(budget->hard_ms, 25);
+  EXPECT_EQ(budget->soft_ms, 25);
+  EXPECT_TRUE(budget->fixed);
+}
+
 TEST(SearchTime, EmptyClockMeansNoThinking) {
   auto budget = plan_time(clock_limits(0, 0, 10), White);
   ASSERT_TRUE(budget);

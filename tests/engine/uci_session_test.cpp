@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scripted UCI sessions: the protocol handshake, options, positions with both
 // castling spellings, go with its limits, stop during an infinite search,
-// ponderhit, go perft, and garbage lines answered with "info string".
+// ponderhit, go perft, garbage lines answered with "info string", and the book options
+// (OwnBook answers go with the book's move without searching).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -60,6 +61,14 @@ class Session {
     for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
     return n;
   }
+  // Waits (bounded) until the output contains `needle` at least n times.
+  bool wait_for_count(std::string_view needle, std::size_t n, int max_ms = 20'000) {
+    for (int waited = 0; waited < max_ms; waited += 5) {
+      if (count(needle) >= n) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return false;
+  }
   std::string last_line_starting(std::string_view prefix) {
     std::istringstream lines(output());
     std::string line, last;
@@ -83,11 +92,64 @@ TEST(UciSession, HandshakeListsTheOptions) {
   for (const char* option :
        {"option name Hash type spin", "option name Threads type spin",
         "option name Move Overhead type spin", "option name UCI_Chess960 type check",
-        "option name UCI_Variant type combo default chess var chess var pacifist"})
+        "option name UCI_Variant type combo default chess var chess var pacifist",
+        "option name OwnBook type check default false", "option name BookFile type string",
+        "option name BookSelection type combo default weighted_random var best var "
+        "weighted_random var uniform_random",
+        "option name BookMinWeight type spin default 1", "option name BookDepth type spin"})
     EXPECT_NE(out.find(option), std::string::npos) << option;
   EXPECT_NE(out.find("uciok"), std::string::npos);
   s.send("isready");
   EXPECT_NE(s.output().find("readyok"), std::string::npos);
+}
+
+TEST(UciSession, OwnBookAnswersGoWithTheBookMoveWithoutSearching) {
+  const std::string book = std::string(PAXBOT_TEST_DATA_DIR) + "/books/one-game.bin";
+  Session s;
+  s.send("setoption name BookFile value " + book);
+  EXPECT_TRUE(s.wait_for("info string book " + book + ": 20 entries")) << s.output();
+  s.send("setoption name OwnBook value true");
+  s.send("setoption name BookSelection value best");
+  // One-game book: after these ten plies White castles short, e1g1 in standard UCI.
+  const std::string line =
+      "position startpos moves e2e4 d7d5 e4e5 f7f5 e5f6 g8f6 g1f3 c8g4 f1e2 b8c6";
+  s.send(line);
+  s.send("go wtime 60000 btime 60000");
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  EXPECT_EQ(s.last_line_starting("bestmove"), "bestmove e1g1");
+  EXPECT_NE(s.output().find("info string book move e1g1 weight 1"), std::string::npos);
+  EXPECT_EQ(s.count("info depth"), 0u) << "a book move needs no search";
+  // go infinite analyses the position: it searches even in book.
+  s.send("go infinite");
+  ASSERT_TRUE(s.wait_for("info depth 2"));
+  s.send("stop");
+  ASSERT_TRUE(s.wait_for_count("bestmove", 2));
+  // BookDepth 10 ends the book at ply 10: go searches.
+  s.send("setoption name BookDepth value 10");
+  const std::size_t searched = s.count("info depth 1 ");
+  s.send("go depth 2");
+  ASSERT_TRUE(s.wait_for_count("bestmove", 3));
+  EXPECT_GT(s.count("info depth 1 "), searched);
+  EXPECT_EQ(s.count("info string book move"), 1u);
+  s.send("quit");
+}
+
+TEST(UciSession, BadBookOptionsAreAnsweredWithInfoString) {
+  Session s;
+  s.send("setoption name BookFile value /nonexistent/book.bin");
+  EXPECT_NE(s.output().find("info string book /nonexistent/book.bin: cannot open"),
+            std::string::npos)
+      << s.output();
+  s.send("setoption name OwnBook value true");
+  EXPECT_NE(s.output().find("no BookFile is loaded"), std::string::npos) << s.output();
+  s.send("setoption name BookSelection value sometimes");
+  EXPECT_NE(s.output().find("BookSelection 'sometimes' is not one of"), std::string::npos);
+  s.send("setoption name BookDepth value -3");
+  EXPECT_NE(s.output().find("option BookDepth: '-3' is not a whole number"), std::string::npos);
+  // Without a book, go searches as usual.
+  s.send("go depth 1");
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  s.send("quit");
 }
 
 TEST(UciSession, GoDepthPrintsInfoAndBestMove) {

@@ -36,6 +36,8 @@
 
 namespace bot {
 
+class Metrics;
+
 // Our account as the server names it.
 struct Identity {
   std::string id;    // lower-case user id
@@ -54,6 +56,8 @@ struct SessionSettings {
   std::string base_url;               // for the PGN Site tag
   PgnSink* pgn = nullptr;             // finished games are written here when set
   std::function<int()> queue_length;  // challenges waiting, for the !queue chat command
+  std::vector<std::string> variants;  // Lichess keys we accept, for the !variants chat command
+  Metrics* metrics = nullptr;         // fed with moves, latency, searches, reconnects when set
 };
 
 // What the bot learns when a session ends.
@@ -170,6 +174,7 @@ class GameSession {
   std::optional<PgnEval> last_eval_;      // for !eval
   std::optional<int> last_depth_;
   std::optional<int> last_mate_in_;  // full moves, from our side, of our last search
+  std::string last_pv_;              // our last search's principal variation in SAN, for !pv
   bool wait_used_ = false;
 };
 

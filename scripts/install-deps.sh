@@ -8,6 +8,8 @@ packages=(
   libcurl4-openssl-dev nlohmann-json3-dev libyaml-cpp-dev libcpp-httplib-dev libsystemd-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   systemd clang-format
+  # test and packaging only: promtool (checks the /metrics page), lintian (checks the .deb)
+  prometheus lintian
 )
 
 missing=()

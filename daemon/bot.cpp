@@ -116,6 +116,7 @@ void Bot::read_events(std::stop_token stop) {
                              .backoff = {.initial_delay = kFirstEventReconnectDelay,
                                          .max_delay = kMaxEventReconnectDelay},
                              .budget = &budget,
+                             .random01 = {},
                              .on_reconnect = [this] { metrics_.stream_reconnect("event"); }},
                             clock_, log_);
   stream.run(

@@ -97,6 +97,8 @@ void GameSession::read_stream(std::stop_token stop) {
   ReconnectingStream stream({.name = "game " + game_id_ + ": stream",
                              .backoff = {.initial_delay = kFirstReconnectDelay,
                                          .max_delay = settings_.max_reconnect_delay},
+                             .budget = nullptr,
+                             .random01 = {},
                              .on_reconnect =
                                  [this] {
                                    if (settings_.metrics)

@@ -3,9 +3,10 @@
 // owner of every operational counter (HTTP answers by endpoint and status, cooldowns
 // started, stream reconnects, games finished by variant and result, moves sent, move
 // latency, engine nodes) and of the gauges the main loop refreshes from its status
-// report (games in progress, cooldowns running). The Bot owns one Metrics and hands it
-// by reference to the request executor (as its RequestObserver), the event stream and
-// the game sessions; render() writes the Prometheus text through daemon/prometheus_text.h.
+// report (games in progress, cooldowns running). The Bot owns one Metrics and lends it
+// to the request executor (as its RequestObserver, detached in ~Bot), the event stream
+// and the game sessions (SessionSettings::metrics), all of which it outlives; render() writes the
+// Prometheus text through daemon/prometheus_text.h.
 //
 // Thread contract: every method may be called from any thread at once; one mutex guards
 // all values (updates are a few map look-ups, far from any hot loop).

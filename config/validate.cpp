@@ -9,11 +9,12 @@
 #include <utility>
 
 #include "config/rules.h"
+#include "lichess/chat.h"
 
 namespace config {
 namespace {
 
-constexpr int kLichessChatLimit = 140;            // characters per chat message
+constexpr int kLichessChatLimit = int(lichess::kMaxChatCharacters);  // per chat message
 constexpr int kLongestUsername = 30;              // what {me} and {opponent} can grow to
 constexpr int kBullet1stMoveDeadlineMs = 20'000;  // server aborts a bullet game without a move
 constexpr int kLichessBotGamesPerDay = 100;       // bot-vs-bot games per rolling day
@@ -166,12 +167,6 @@ void check_challenge(const Challenge& ch, Rules& r) {
   }
 }
 
-// Code points, not bytes: Lichess counts characters.
-int characters(std::string_view text) {
-  return static_cast<int>(std::ranges::count_if(
-      text, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
 void check_message(const std::string& key, const std::string& text, Rules& r) {
   int placeholders_length = 0;
   int placeholders = 0;
@@ -188,17 +183,19 @@ void check_message(const std::string& key, const std::string& text, Rules& r) {
               "use {me} for the bot's name or {opponent} for the opponent's name");
     }
   }
-  const int length = characters(text);
+  const int length = int(lichess::chat_characters(text));  // code points: Lichess counts those
+  const std::string limit = std::to_string(kLichessChatLimit);
   if (length > kLichessChatLimit) {
-    r.error(key, "is " + std::to_string(length) + " characters long; Lichess chat allows 140",
-            "shorten the message to 140 characters or fewer");
+    r.error(key, "is " + std::to_string(length) + " characters long; Lichess chat allows " + limit,
+            "shorten the message to " + limit + " characters or fewer");
     return;
   }
   const int longest = length - placeholders_length + placeholders * kLongestUsername;
   if (longest > kLichessChatLimit) {
     r.warning(key,
               "can reach " + std::to_string(longest) +
-                  " characters once {me}/{opponent} hold 30-character names; Lichess allows 140",
+                  " characters once {me}/{opponent} hold 30-character names; Lichess allows " +
+                  limit,
               "shorten the message so long usernames still fit");
   }
 }

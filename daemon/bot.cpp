@@ -7,6 +7,7 @@
 #include "daemon/challenge_policy.h"
 #include "daemon/http/rate_limiter.h"
 #include "daemon/lichess/reconnecting_stream.h"
+#include "paxbot_version.h"
 
 namespace bot {
 namespace {
@@ -61,16 +62,21 @@ Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logge
       log_(log),
       notifier_(notifier),
       me_(std::move(me)),
+      metrics_(PAXBOT_VERSION),
       pgn_(config_.pgn),
       memory_(config_.matchmaking.state_file,
               std::chrono::hours(config_.matchmaking.decline_cooldown_h), log_),
       matchmaker_(config_.matchmaking, me_.id, clock_, log_, memory_, make_random_source(),
                   {.bot_games_per_day = config_.challenge.bot_games_per_day}),
-      started_(clock_.system_now()) {}
+      started_(clock_.system_now()) {
+  client_.executor().set_observer(&metrics_);
+}
 
 Bot::~Bot() {
   reader_stop_.request_stop();
   if (reader_.joinable()) reader_.join();
+  sessions_.clear();
+  client_.executor().set_observer(nullptr);
 }
 
 void Bot::request_shutdown() {
@@ -111,7 +117,9 @@ void Bot::read_events(std::stop_token stop) {
   ReconnectingStream stream({.name = "event stream",
                              .backoff = {.initial_delay = kFirstEventReconnectDelay,
                                          .max_delay = kMaxEventReconnectDelay},
-                             .budget = &budget},
+                             .budget = &budget,
+                             .random01 = {},
+                             .on_reconnect = [this] { metrics_.stream_reconnect("event"); }},
                             clock_, log_);
   stream.run(
       stop, StreamControl{},
@@ -222,9 +230,14 @@ void Bot::on_game_start(const GameEventInfo& game) {
 
 void Bot::on_game_finish(const GameEventInfo& game) {
   accepted_.erase(game.game_id);
-  if (auto result = result_for_us(game.status, game.winner, game.color))
+  const auto result = result_for_us(game.status, game.winner, game.color);
+  if (result)
     memory_.record_result(game.opponent.id.value_or(game.opponent.username), game.variant,
                           game.speed, *result);
+  metrics_.game_finished(game.variant, !result                             ? "none"
+                                       : *result == GameResultForUs::kWin  ? "win"
+                                       : *result == GameResultForUs::kDraw ? "draw"
+                                                                           : "loss");
   if (sessions_.count(game.game_id)) finish_seen_.emplace(game.game_id, clock_.now());
   serve_queue();
 }
@@ -385,6 +398,9 @@ SessionSettings Bot::session_settings() {
   s.book_against_humans = e.book.against_humans;
   s.book_against_bots = e.book.against_bots;
   s.book_seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
+  s.metrics = &metrics_;
+  for (config::Variant v : config_.challenge.variants)
+    s.variants.emplace_back(lichess::to_string(v));
   return s;
 }
 

@@ -21,6 +21,7 @@
 #include "daemon/event_queue.h"
 #include "daemon/game_session.h"
 #include "daemon/matchmaking.h"
+#include "daemon/metrics.h"
 #include "daemon/opponent_memory.h"
 #include "daemon/pgn_record.h"
 #include "daemon/status_server.h"
@@ -87,6 +88,8 @@ class Bot {
   Notifier& notifier_;
   const Identity me_;
 
+  // Declared before everything that feeds it (executor observer, reader, sessions, page).
+  Metrics metrics_;
   PgnSink pgn_;
   OpponentMemory memory_;
   Matchmaker matchmaker_;

@@ -17,12 +17,13 @@ std::int64_t unix_seconds(Clock::SystemTime t) {
 
 void Bot::start_status_page() {
   if (!config_.status_http.enabled) return;
-  auto page = std::make_unique<StatusServer>();
+  auto page = std::make_unique<StatusServer>([this] { return metrics_.render(); });
   if (auto started = page->start(config_.status_http.listen); !started) {
     log_.error(started.error(), "; playing on without it");
     return;
   }
-  log_.info("status page on http://", config_.status_http.listen, "/ (JSON at /status)");
+  log_.info("status page on http://", config_.status_http.listen,
+            "/ (JSON at /status, Prometheus metrics at /metrics)");
   status_page_ = std::move(page);
   publish_status();
 }
@@ -53,6 +54,7 @@ void Bot::publish_status() {
   r.matchmaking.blocked_by = matchmaker_.held_back_by();
   for (const auto& [key, left] : client_.executor().cooldowns().active())
     r.cooldowns.push_back({key, left.count()});
+  metrics_.set_status(r);
   status_page_->publish(to_json(r));
 }
 

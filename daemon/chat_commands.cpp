@@ -10,12 +10,15 @@
 namespace bot {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, ChatCommand>, 5> kCommands = {{
+constexpr std::array<std::pair<std::string_view, ChatCommand>, 8> kCommands = {{
     {"!help", ChatCommand::kHelp},
     {"!name", ChatCommand::kName},
     {"!eval", ChatCommand::kEval},
+    {"!pv", ChatCommand::kPv},
     {"!queue", ChatCommand::kQueue},
     {"!wait", ChatCommand::kWait},
+    {"!ping", ChatCommand::kPing},
+    {"!variants", ChatCommand::kVariants},
 }};
 
 bool is_space(char c) {
@@ -23,9 +26,10 @@ bool is_space(char c) {
 }
 
 std::string help(const ChatContext& context) {
-  if (context.room == ChatRoom::kSpectator) return "Commands: !help, !name, !eval, !queue.";
-  return "Commands: !help, !name, !eval (after the game), !queue, !wait (more time for your "
-         "first move).";
+  if (context.room == ChatRoom::kSpectator)
+    return "Commands: !help, !name, !eval, !pv, !queue, !ping, !variants.";
+  return "Commands: !help, !name, !eval and !pv (after the game), !queue, !wait (more time for "
+         "your first move), !ping, !variants.";
 }
 
 std::string name(const ChatContext& context) {
@@ -52,6 +56,22 @@ std::string eval_reply(const ChatContext& context) {
   if (!context.eval) return "I have no evaluation for this game yet.";
   std::string text = "My evaluation: " + describe_eval(*context.eval);
   if (context.eval_depth) text += ", depth " + std::to_string(*context.eval_depth);
+  return text + ".";
+}
+
+// Like the evaluation, our plan stays hidden from the opponent until the game is over.
+std::string pv_reply(const ChatContext& context) {
+  if (context.room == ChatRoom::kPlayer && !context.game_over)
+    return "Sorry, I keep my plans to myself while we play; ask me again after the game.";
+  if (context.pv.empty()) return "I have no line for this game yet.";
+  return "My line: " + context.pv;
+}
+
+std::string variants_reply(const ChatContext& context) {
+  if (context.variants.empty()) return "I accept no variants right now.";
+  std::string text = "I play ";
+  for (std::size_t i = 0; i < context.variants.size(); ++i)
+    text += (i == 0 ? "" : ", ") + context.variants[i];
   return text + ".";
 }
 
@@ -102,8 +122,17 @@ std::optional<ChatReply> answer_chat(std::string_view line, const ChatContext& c
     case ChatCommand::kEval:
       reply.text = eval_reply(context);
       break;
+    case ChatCommand::kPv:
+      reply.text = pv_reply(context);
+      break;
     case ChatCommand::kQueue:
       reply.text = queue_reply(context);
+      break;
+    case ChatCommand::kPing:
+      reply.text = "pong";
+      break;
+    case ChatCommand::kVariants:
+      reply.text = variants_reply(context);
       break;
     case ChatCommand::kWait:
       reply = wait_reply(context);

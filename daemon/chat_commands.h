@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Chat commands players and spectators may send to the bot during a game:
-// !help, !name, !eval, !queue and !wait (case-insensitive; spaces around the command
-// are ignored; any other line gets no reply). answer_chat() turns one chat line plus
-// what the game session knows (ChatContext) into the reply to post in the same room
-// and, for !wait, an action the session applies: extend the no-show abort timer once.
+// !help, !name, !eval, !pv, !queue, !wait, !ping and !variants (case-insensitive; spaces
+// around the command are ignored; any other line gets no reply). answer_chat() turns one
+// chat line plus what the game session knows (ChatContext) into the reply to post in the
+// same room and, for !wait, an action the session applies: extend the no-show abort timer
+// once. Every reply is cut to the server's chat limit (truncate_chat), so none is refused.
 //
 // Pure functions: no I/O, no clock; safe to call from any thread.
 #pragma once
@@ -12,13 +13,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "daemon/lichess/request_params.h"
 #include "daemon/pgn_record.h"
 
 namespace bot {
 
-enum class ChatCommand { kHelp, kName, kEval, kQueue, kWait };
+enum class ChatCommand { kHelp, kName, kEval, kPv, kQueue, kWait, kPing, kVariants };
 
 // The command a chat line is, if any: "  !EVAL " -> kEval; "!eval please" -> nullopt.
 std::optional<ChatCommand> parse_chat_command(std::string_view line);
@@ -29,10 +31,12 @@ std::optional<ChatRoom> parse_chat_room(std::string_view room);
 // What the session knows when a chat line arrives.
 struct ChatContext {
   std::string engine_name = "paxbot";
-  std::string engine_version;     // PAXBOT_VERSION when empty
-  std::optional<PgnEval> eval;    // the latest search score, from White's view
-  std::optional<int> eval_depth;  // the depth it came from
-  int queue_length = 0;           // challenges waiting for a free slot
+  std::string engine_version;         // PAXBOT_VERSION when empty
+  std::optional<PgnEval> eval;        // the latest search score, from White's view
+  std::optional<int> eval_depth;      // the depth it came from
+  std::string pv;                     // the principal variation of that search in SAN; "" if none
+  std::vector<std::string> variants;  // Lichess keys of the variants we accept
+  int queue_length = 0;               // challenges waiting for a free slot
   bool game_over = false;
   ChatRoom room = ChatRoom::kPlayer;        // where the line was written (and the reply goes)
   bool wait_used = false;                   // !wait already extended the abort timer in this game

@@ -5,8 +5,10 @@
 
 #include "daemon/lichess/reconnecting_stream.h"
 #include "daemon/lichess/variant_key.h"
+#include "daemon/metrics.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/san.h"
 #include "engine/search/time_manager.h"
 
 namespace bot {
@@ -96,7 +98,14 @@ void GameSession::read_stream(std::stop_token stop) {
   control.silence_limit = settings_.stream_silence_limit;
   ReconnectingStream stream({.name = "game " + game_id_ + ": stream",
                              .backoff = {.initial_delay = kFirstReconnectDelay,
-                                         .max_delay = settings_.max_reconnect_delay}},
+                                         .max_delay = settings_.max_reconnect_delay},
+                             .budget = nullptr,
+                             .random01 = {},
+                             .on_reconnect =
+                                 [this] {
+                                   if (settings_.metrics)
+                                     settings_.metrics->stream_reconnect("game");
+                                 }},
                             clock_, log_);
   stream.run(
       stop, control,
@@ -338,6 +347,10 @@ void GameSession::on_engine_done(const EngineDone& done) {
       PgnEval::from_search(done.result.info.score_cp, done.result.info.mate_in, our_color_);
   last_depth_ = done.result.info.depth;
   last_mate_in_ = done.result.info.mate_in;
+  if (settings_.metrics)
+    settings_.metrics->search_done(done.result.info.nodes,
+                                   std::chrono::milliseconds(done.result.info.time_ms),
+                                   done.result.info.nps);
   publish_summary();
   notes_[board_->moves().size()] = {
       last_eval_, std::chrono::duration_cast<std::chrono::milliseconds>(done.at - search_started_)};
@@ -355,6 +368,7 @@ void GameSession::on_engine_done(const EngineDone& done) {
   post_move(
       done.result.best, offer, done.at,
       "score " + std::to_string(our_scores_.back()) + " cp" + (offer ? ", offering a draw" : ""));
+  last_pv_ = engine::line_to_san(board_->position(), done.result.info.pv);  // after the move left
 }
 
 void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTime move_ready_at,
@@ -369,6 +383,9 @@ void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTim
   log_.debug("game ", game_id_, ": playing ", uci, " (", why, ", think ", think.count(),
              " us, overhead ", overhead.count(), " us)");
   auto posted = client_.move(game_id_, uci, offer_draw);
+  if (posted && settings_.metrics)
+    settings_.metrics->move_sent(
+        std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - state_received_));
   if (!posted) {
     log_.warning("game ", game_id_, ": move ", uci, " failed: ", posted.error().describe());
     retry_search_at_ = clock_.now() + kMoveRetryDelay;  // the next gameState may also settle it
@@ -408,12 +425,15 @@ void GameSession::finish(const std::string& status, std::optional<engine::Color>
   if (on_finished_) on_finished_({game_id_, status, winner, opponent_is_bot_, opponent_});
 }
 
-// Chat commands (!help, !name, !eval, !queue, !wait) from the player and spectator rooms.
+// Chat commands (!help, !name, !eval, !pv, !queue, !wait, !ping, !variants) from the player
+// and spectator rooms.
 void GameSession::on_chat_line(const ChatLineEvent& line) {
   if (line.username == me_.name || line.username == me_.id) return;  // our own echo
   ChatContext context;
   context.eval = last_eval_;
   context.eval_depth = last_depth_;
+  context.pv = last_pv_;
+  context.variants = settings_.variants;
   context.queue_length = settings_.queue_length ? settings_.queue_length() : 0;
   context.game_over = done_;
   context.room = parse_chat_room(line.room).value_or(ChatRoom::kPlayer);

@@ -38,6 +38,8 @@
 
 namespace bot {
 
+class Metrics;
+
 // Our account as the server names it.
 struct Identity {
   std::string id;    // lower-case user id
@@ -61,6 +63,8 @@ struct SessionSettings {
   bool book_against_humans = true;
   bool book_against_bots = true;
   std::uint64_t book_seed = 0;  // this game's book choices
+  std::vector<std::string> variants;  // Lichess keys we accept, for the !variants chat command
+  Metrics* metrics = nullptr;         // fed with moves, latency, searches, reconnects when set
 };
 
 // What the bot learns when a session ends.
@@ -180,6 +184,7 @@ class GameSession {
   std::optional<PgnEval> last_eval_;      // for !eval
   std::optional<int> last_depth_;
   std::optional<int> last_mate_in_;  // full moves, from our side, of our last search
+  std::string last_pv_;              // our last search's principal variation in SAN, for !pv
   bool wait_used_ = false;
   // The game's opening book (null: none for this game), its random choices, and whether the
   // game has left it (then the engine searches every move).

@@ -12,7 +12,8 @@ namespace bot {
 
 class StatusServer::Listener : public httplib::Server {};
 
-StatusServer::StatusServer() : http_(std::make_unique<Listener>()) {
+StatusServer::StatusServer(std::function<std::string()> metrics)
+    : metrics_(std::move(metrics)), http_(std::make_unique<Listener>()) {
   report_ = nlohmann::json::object();
 }
 
@@ -44,6 +45,11 @@ std::expected<void, std::string> StatusServer::start(const std::string& listen) 
   http_->Get("/status", [this](const httplib::Request&, httplib::Response& res) {
     res.set_content(latest().dump(), "application/json");
   });
+  if (metrics_) {
+    http_->Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
+      res.set_content(metrics_(), "text/plain; version=0.0.4; charset=utf-8");
+    });
+  }
   http_->Get("/", [this](const httplib::Request&, httplib::Response& res) {
     const auto now = std::chrono::duration_cast<std::chrono::seconds>(
                          std::chrono::system_clock::now().time_since_epoch())

@@ -191,6 +191,23 @@ std::string move_to_san(const Position& pos, Move m) {
   return out;
 }
 
+std::string line_to_san(const Position& pos, std::span<const Move> moves) {
+  Position at = pos;
+  std::string out;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (!is_legal(at, moves[i])) break;
+    if (!out.empty()) out += ' ';
+    if (at.side_to_move() == White)
+      out += std::to_string(at.fullmove_number()) + ". ";
+    else if (i == 0)
+      out += std::to_string(at.fullmove_number()) + "... ";
+    out += move_to_san(at, moves[i]);
+    UndoRecord undo;
+    at.make_move(moves[i], undo);
+  }
+  return out;
+}
+
 std::expected<Move, std::string> parse_san(const Position& pos, std::string_view text) {
   const std::optional<SanPattern> pattern = parse_pattern(text);
   if (!pattern)

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <expected>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,11 @@ namespace engine {
 
 // Writes m, a legal move of pos, in SAN with its check or mate suffix.
 std::string move_to_san(const Position& pos, Move m);
+
+// A line of moves played from pos, in SAN with move numbers: "12. Nf3 Nc6 13. e4", or
+// "12... Nc6 13. e4" when Black moves first. Stops before the first move that is not
+// legal where it stands (a line from elsewhere cannot produce nonsense). "" for no moves.
+std::string line_to_san(const Position& pos, std::span<const Move> moves);
 
 // Reads a SAN move and returns the legal move of pos it names. Accepts "+", "#",
 // "!" and "?" suffixes (not checked against the position), an optional "e.p.",

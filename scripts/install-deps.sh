@@ -11,6 +11,8 @@ packages=(
   # Test data only: polyglot (make-book, for tests/data/books) and Debian's Polyglot book,
   # which a test probes when it is installed.
   polyglot gnuchess-book
+  # test and packaging only: promtool (checks the /metrics page), lintian (checks the .deb)
+  prometheus lintian
 )
 
 missing=()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ServerState: game commands, game-end bookkeeping and export.
+#include "lichess/chat.h"
 #include "server/pgn.h"
 #include "server/state.h"
 #include "server/views.h"
@@ -67,7 +68,9 @@ Result<void> ServerState::chat(const std::string& me, const std::string& id,
   if (room != "player" && room != "spectator")
     return bad_request("room: expected player or spectator");
   if (text.empty()) return bad_request("text: the message is empty");
-  if (text.size() > 140) return bad_request("text: at most 140 characters");
+  if (lichess::chat_characters(text) > lichess::kMaxChatCharacters)
+    return bad_request("text: at most " + std::to_string(lichess::kMaxChatCharacters) +
+                       " characters");
   Lock lock(mutex_);
   auto found = player_game(me, id);
   if (!found) return std::unexpected(found.error());

@@ -46,6 +46,7 @@ void ReconnectingStream::run(std::stop_token stop, StreamControl control, const 
     log_.warning(policy_.name, " ended (",
                  outcome.error ? outcome.error->describe() : std::string("end of stream"),
                  "); reconnecting in ", delay.count(), " ms");
+    if (policy_.on_reconnect) policy_.on_reconnect();
     clock_.sleep_for(delay, stop);
   }
 }

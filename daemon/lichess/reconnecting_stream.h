@@ -30,6 +30,9 @@ struct ReconnectPolicy {
   ReconnectBudget* budget = nullptr;
   // Uniform values in [0, 1) for the jitter; empty: the stream's own random source.
   std::function<double()> random01;
+  // Called each time a connection ended and the stream is about to be opened again
+  // (the metrics' reconnect counter); on the stream's thread.
+  std::function<void()> on_reconnect;
 };
 
 class ReconnectingStream {

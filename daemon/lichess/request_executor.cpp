@@ -49,9 +49,14 @@ const RetryParams* RequestExecutor::retry_params(Endpoint endpoint) const {
   return nullptr;
 }
 
+void RequestExecutor::observe(Endpoint endpoint, const HttpResult& result) {
+  if (RequestObserver* observer = observer_.load()) observer->on_answer(endpoint, result);
+}
+
 void RequestExecutor::cool_down(Endpoint endpoint, const RetryDecision& decision) {
   const EndpointInfo& info = endpoint_info(endpoint);
   cooldowns_.cool_down(info.rate_key, decision.delay);
+  if (RequestObserver* observer = observer_.load()) observer->on_cooldown(endpoint, decision.delay);
   log_.warning("lichess ", info.name, ": ", decision.reason, "; '", info.rate_key,
                "' requests paused for ", whole_seconds(decision.delay), " s");
 }
@@ -73,6 +78,7 @@ LichessResult<HttpResult> RequestExecutor::send(Endpoint endpoint, const HttpReq
       const RequestSerializer::Turn turn = serializer_.acquire(priority);
       result = http_.request(request);
     }
+    observe(endpoint, result);
     log_.debug("lichess ", request_line(request), " -> ",
                result.transport_ok() ? "HTTP " + std::to_string(result.status)
                                      : std::string(to_string(result.error)));
@@ -118,6 +124,7 @@ StreamOutcome RequestExecutor::stream(Endpoint endpoint, const HttpRequest& requ
   const StreamResult result = http_.stream(request, on_line, control);
   outcome.stopped = result.stopped;
   outcome.lines = result.lines;
+  observe(endpoint, result.http);
   if (result.stopped) return outcome;
 
   const RetryDecision decision = decide_lichess_retry(result.http, 1, 0.0, RetryParams{});

@@ -3,6 +3,7 @@
 // request at a time per account, bounded retries of idempotent calls.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -28,6 +29,17 @@ struct StreamOutcome {
   std::size_t lines = 0;      // lines received, keep-alives included
   std::size_t malformed = 0;  // lines dropped because they did not parse
   bool ok() const { return !error.has_value(); }
+};
+
+// Told of every answer the executor sees (each attempt of a call, each stream's end) and of
+// every cooldown it starts; the daemon's metrics registry (daemon/metrics.h) is the one
+// implementation. Called on the calling threads, concurrently: implementations are
+// thread-safe.
+class RequestObserver {
+ public:
+  virtual ~RequestObserver() = default;
+  virtual void on_answer(Endpoint endpoint, const HttpResult& result) = 0;
+  virtual void on_cooldown(Endpoint endpoint, std::chrono::milliseconds duration) = 0;
 };
 
 // Owns the account's EndpointCooldowns and RequestSerializer and applies
@@ -76,6 +88,10 @@ class RequestExecutor {
   // calls themselves still go out, so games can be resigned on the way out.
   void stop_retries() { stop_.request_stop(); }
 
+  // Attaches (or, with nullptr, detaches) the observer; any thread. The observer must stay
+  // alive until it is detached and the calls in flight have returned.
+  void set_observer(RequestObserver* observer) { observer_.store(observer); }
+
   EndpointCooldowns& cooldowns() { return cooldowns_; }
   const EndpointCooldowns& cooldowns() const { return cooldowns_; }
   RequestSerializer& serializer() { return serializer_; }
@@ -85,6 +101,7 @@ class RequestExecutor {
   // Starts the cooldown for a 429 and logs it.
   void cool_down(Endpoint endpoint, const RetryDecision& decision);
   const RetryParams* retry_params(Endpoint endpoint) const;
+  void observe(Endpoint endpoint, const HttpResult& result);
 
   HttpClient& http_;
   const Clock& clock_;
@@ -93,6 +110,7 @@ class RequestExecutor {
   EndpointCooldowns cooldowns_;
   RequestSerializer serializer_;
   std::stop_source stop_;
+  std::atomic<RequestObserver*> observer_{nullptr};
   std::mutex random_mutex_;  // guards random_
   std::mt19937_64 random_;
 };

@@ -7,28 +7,8 @@
 
 namespace bot {
 
-namespace {
-
-bool is_continuation_byte(char c) {
-  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
-}
-
-}  // namespace
-
 std::string_view to_string(ChatRoom room) {
   return room == ChatRoom::kSpectator ? "spectator" : "player";
-}
-
-std::string truncate_chat(std::string_view text) {
-  std::size_t characters = 0;
-  std::size_t end = 0;
-  while (end < text.size()) {
-    if (characters == kMaxChatCharacters) break;
-    ++end;  // the lead byte, then its continuation bytes
-    while (end < text.size() && is_continuation_byte(text[end])) ++end;
-    ++characters;
-  }
-  return std::string(text.substr(0, end));
 }
 
 FormFields challenge_form(const ChallengeRequest& request) {

@@ -10,6 +10,7 @@
 
 #include "daemon/http/http_client.h"
 #include "daemon/lichess/types.h"
+#include "lichess/chat.h"
 #include "lichess/decline_reason.h"
 
 namespace bot {
@@ -21,12 +22,9 @@ using lichess::parse_decline_reason;
 enum class ChatRoom { kPlayer, kSpectator };
 std::string_view to_string(ChatRoom room);  // "player", "spectator"
 
-// Lichess refuses longer chat messages.
-inline constexpr std::size_t kMaxChatCharacters = 140;
-
-// The first kMaxChatCharacters characters (UTF-8 code points) of `text`;
-// never splits a multi-byte character.
-std::string truncate_chat(std::string_view text);
+// The chat limit is Lichess vocabulary (lichess/chat.h).
+using lichess::kMaxChatCharacters;
+using lichess::truncate_chat;
 
 // POST /api/challenge/{username}. A clock when clock_limit_s is set, else
 // correspondence when days is set, else unlimited.

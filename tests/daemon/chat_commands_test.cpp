@@ -123,6 +123,60 @@ TEST(ChatCommands, WaitExtendsTheAbortTimerOnceForTheOpponentOnly) {
     EXPECT_FALSE(answer_chat(other, in_room(ChatRoom::kPlayer))->extend_abort_timer) << other;
 }
 
+TEST(ChatCommands, PvIsForSpectatorsOrAfterTheGame) {
+  ChatContext c = in_room(ChatRoom::kPlayer);
+  c.pv = "12. Nf3 Nc6 13. e4";
+  EXPECT_FALSE(contains(reply_text("!pv", c), "Nf3"));
+  EXPECT_TRUE(contains(reply_text("!pv", c), "after the game"));
+  c.game_over = true;
+  EXPECT_EQ(reply_text("!pv", c), "My line: 12. Nf3 Nc6 13. e4");
+  c.room = ChatRoom::kSpectator;
+  c.game_over = false;
+  EXPECT_EQ(reply_text("!PV ", c), "My line: 12. Nf3 Nc6 13. e4");
+  c.pv.clear();
+  EXPECT_EQ(reply_text("!pv", c), "I have no line for this game yet.");
+}
+
+TEST(ChatCommands, PingAnswersPongInBothRooms) {
+  EXPECT_EQ(reply_text("!ping", in_room(ChatRoom::kPlayer)), "pong");
+  EXPECT_EQ(reply_text(" !Ping", in_room(ChatRoom::kSpectator, true)), "pong");
+}
+
+TEST(ChatCommands, VariantsListsWhatWeAccept) {
+  ChatContext c = in_room(ChatRoom::kPlayer);
+  c.variants = {"standard", "chess960", "pacifist"};
+  EXPECT_EQ(reply_text("!variants", c), "I play standard, chess960, pacifist.");
+  c.variants = {"standard"};
+  EXPECT_EQ(reply_text("!variants", c), "I play standard.");
+  c.variants.clear();
+  EXPECT_EQ(reply_text("!variants", c), "I accept no variants right now.");
+}
+
+TEST(ChatCommands, HelpNamesEveryCommandUncut) {
+  for (ChatRoom room : {ChatRoom::kPlayer, ChatRoom::kSpectator}) {
+    const std::string text = reply_text("!help", in_room(room));
+    EXPECT_EQ(text.back(), '.') << text;  // not cut short
+    for (const char* command : {"!help", "!name", "!eval", "!pv", "!queue", "!ping", "!variants"})
+      EXPECT_TRUE(contains(text, command)) << command << " in " << text;
+  }
+}
+
+TEST(ChatCommands, LongRepliesAreCutAtACharacterBoundary) {
+  ChatContext c = in_room(ChatRoom::kSpectator);
+  std::string pv;
+  for (int n = 1; n <= 40; ++n) pv += std::to_string(n) + ". Nf3 Nf6 ";
+  c.pv = pv;
+  const std::string cut = reply_text("!pv", c);
+  EXPECT_EQ(cut.size(), kMaxChatCharacters);
+  EXPECT_EQ(cut, ("My line: " + pv).substr(0, kMaxChatCharacters));
+  // Two-byte characters: the cut counts characters and never splits one.
+  c.variants = std::vector<std::string>(100, "é");
+  const std::string accented = reply_text("!variants", c);
+  EXPECT_EQ(lichess::chat_characters(accented), kMaxChatCharacters);
+  EXPECT_GT(accented.size(), kMaxChatCharacters);
+  EXPECT_NE(static_cast<unsigned char>(accented.back()), 0xC3) << "a split character";
+}
+
 TEST(ChatCommands, RepliesFitInOneChatMessage) {
   ChatContext c = in_room(ChatRoom::kSpectator);
   c.engine_name = std::string(300, 'n');
@@ -130,7 +184,8 @@ TEST(ChatCommands, RepliesFitInOneChatMessage) {
   EXPECT_EQ(text.size(), kMaxChatCharacters);
   for (ChatRoom room : {ChatRoom::kPlayer, ChatRoom::kSpectator})
     for (bool over : {false, true})
-      for (const char* line : {"!help", "!name", "!eval", "!queue", "!wait"})
+      for (const char* line :
+           {"!help", "!name", "!eval", "!pv", "!queue", "!wait", "!ping", "!variants"})
         EXPECT_LE(reply_text(line, in_room(room, over)).size(), kMaxChatCharacters) << line;
 }
 

@@ -171,6 +171,36 @@ TEST(San, PacifistHasNoCapturesAndMarksAWonGameWithHash) {
   expect_round_trip(p, "pacifist spec diagram");
 }
 
+std::vector<Move> moves_of(Position pos, std::initializer_list<std::string_view> ucis) {
+  std::vector<Move> out;
+  for (std::string_view uci : ucis) {
+    auto m = parse_uci_move(pos, uci);
+    EXPECT_TRUE(m) << uci;
+    if (!m) break;
+    out.push_back(*m);
+    UndoRecord undo;
+    pos.make_move(*m, undo);
+  }
+  return out;
+}
+
+TEST(San, WritesALineWithMoveNumbers) {
+  const Position start = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(line_to_san(start, moves_of(start, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"})),
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5");
+  EXPECT_EQ(line_to_san(start, {}), "");
+  const Position black = position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7");
+  EXPECT_EQ(line_to_san(black, moves_of(black, {"d7d5", "e4d5", "d8d5"})), "7... d5 8. exd5 Qxd5");
+}
+
+TEST(San, ALineStopsBeforeAMoveThatIsNotLegalWhereItStands) {
+  const Position start = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  std::vector<Move> line = moves_of(start, {"e2e4", "e7e5"});
+  line.push_back(line.front());  // e2-e4 again: no pawn on e2 any more
+  line.push_back(Move::none());
+  EXPECT_EQ(line_to_san(start, line), "1. e4 e5");
+}
+
 TEST(San, AcceptsLenientSpellings) {
   const Position ep = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
   for (const char* text : {"exd6", "exd6 e.p.", "exd6e.p.", "ed6", "exd6+"}) {

@@ -90,14 +90,18 @@ TEST(Systemd, UnitFilesVerify) {
   if (system("command -v systemd-analyze >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "systemd-analyze is not installed";
   TempDir dir;
-  // The units name /usr/local/bin/paxbot; verify them against this build's binary.
+  // The unit templates' paths are filled in by installing; here: this build's binary.
   for (const char* unit : {"paxbot.service", "paxbot@.service"}) {
-    std::ifstream in(std::string(PAXBOT_SOURCE_DIR) + "/systemd/" + unit);
+    std::ifstream in(std::string(PAXBOT_SOURCE_DIR) + "/systemd/" + unit + ".in");
     std::stringstream ss;
     ss << in.rdbuf();
     std::string text = ss.str();
-    for (std::size_t at; (at = text.find("/usr/local/bin/paxbot")) != std::string::npos;)
-      text.replace(at, 21, PAXBOT_BINARY);
+    ASSERT_FALSE(text.empty()) << unit;
+    const std::pair<std::string, std::string> fills[] = {
+        {"@PAXBOT_BINDIR@/paxbot", PAXBOT_BINARY}, {"@PAXBOT_DOCDIR@", "/usr/share/doc/paxbot"}};
+    for (const auto& [from, to] : fills)
+      for (std::size_t at; (at = text.find(from)) != std::string::npos;)
+        text.replace(at, from.size(), to);
     dir.write(unit, text);
   }
   dir.write("paxbot@demo.service", dir.read("paxbot@.service"));

@@ -333,6 +333,19 @@ TEST(Chat, LinesAreEchoedToBothAndListed) {
             400);
 }
 
+// Lichess's limit counts characters: 140 two-byte characters pass, 141 ASCII ones do not.
+TEST(Chat, TheLimitIs140Characters) {
+  GameFixture g("clock.limit=300&clock.increment=0");
+  std::string accented;
+  for (int i = 0; i < 140; ++i) accented += "%C3%A9";  // é
+  EXPECT_EQ(g.alice.post("/api/bot/game/" + g.id + "/chat", "room=player&text=" + accented).status,
+            200);
+  Reply r =
+      g.alice.post("/api/bot/game/" + g.id + "/chat", "room=player&text=" + std::string(141, 'a'));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.parsed()["error"], "text: at most 140 characters");
+}
+
 TEST(OpponentGone, CountdownThenClaimVictory) {
   GameFixture g("clock.limit=300&clock.increment=0");
   g.play(g.alice, "e2e4");

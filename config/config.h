@@ -79,6 +79,13 @@ constexpr std::span<const std::string_view> names_of(PgnGrouping) {
   return kPgnGroupingNames;
 }
 
+// The kinds of endgame tables the engine can probe.
+enum class TablebaseKind { syzygy, gaviota };
+inline constexpr std::array<std::string_view, 2> kTablebaseKindNames = {"syzygy", "gaviota"};
+constexpr std::span<const std::string_view> names_of(TablebaseKind) {
+  return kTablebaseKindNames;
+}
+
 template <class E>
 concept NamedEnum = requires(E e) {
   { names_of(e) } -> std::same_as<std::span<const std::string_view>>;
@@ -126,6 +133,17 @@ struct Resign {
   bool operator==(const Resign&) const = default;
 };
 
+// Endgame tablebases, opened once at start-up and shared by every game's engine (standard
+// chess and Chess960 only; never probed in Pacifist).
+struct Tablebases {
+  std::string syzygy_path;   // directories separated by ':'; empty: none
+  std::string gaviota_path;  // directories separated by ':'; empty: none
+  int gaviota_cache_mb{};
+  int max_pieces{};  // probe only positions with at most this many pieces, kings included
+  std::vector<TablebaseKind> use;
+  bool operator==(const Tablebases&) const = default;
+};
+
 // The built-in engine; every game gets its own engine with these settings.
 struct Engine {
   int hash_mb{};            // transposition table size per game
@@ -135,6 +153,7 @@ struct Engine {
   int first_move_max_ms{};  // cap on the first move (the server aborts games without one)
   DrawOffer draw_offer;
   Resign resign;
+  Tablebases tablebases;
   bool operator==(const Engine&) const = default;
 };
 

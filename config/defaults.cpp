@@ -23,6 +23,11 @@ Config default_config() {
   e.resign.enabled = false;
   e.resign.score_cp = -1'000;
   e.resign.consecutive_moves = 4;
+  e.tablebases.syzygy_path = "";
+  e.tablebases.gaviota_path = "";
+  e.tablebases.gaviota_cache_mb = 16;
+  e.tablebases.max_pieces = 7;
+  e.tablebases.use = {TablebaseKind::syzygy, TablebaseKind::gaviota};
 
   Challenge& ch = c.challenge;
   ch.concurrency = 1;

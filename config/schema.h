@@ -50,6 +50,13 @@ void visit_config(V& v, C& c) {
       v.field("score_cp", e.resign.score_cp);
       v.field("consecutive_moves", e.resign.consecutive_moves);
     });
+    v.section("tablebases", [&] {
+      v.field("syzygy_path", e.tablebases.syzygy_path);
+      v.field("gaviota_path", e.tablebases.gaviota_path);
+      v.field("gaviota_cache_mb", e.tablebases.gaviota_cache_mb);
+      v.field("max_pieces", e.tablebases.max_pieces);
+      v.field("use", e.tablebases.use);
+    });
   });
   v.section("challenge", [&] {
     auto& ch = c.challenge;

@@ -6,7 +6,9 @@
 // Commands: uci, isready, ucinewgame, setoption, position, go (depth, nodes,
 // movetime, wtime/btime/winc/binc/movestogo, infinite, ponder, mate, perft),
 // stop, ponderhit, quit, plus "d" (print the board). Options: Hash, Threads,
-// Move Overhead, Ponder, UCI_Chess960, UCI_Variant (chess, pacifist).
+// Move Overhead, Ponder, UCI_Chess960, UCI_Variant (chess, pacifist), SyzygyPath,
+// SyzygyProbeLimit, GaviotaTbPath, GaviotaTbCache (the tables are reopened when one
+// changes; problems are reported as "info string").
 // Lines it cannot use are answered with "info string" and otherwise ignored.
 //
 // Thread contract: run() (or handle()) on one thread; the engine's search thread
@@ -22,6 +24,8 @@
 
 #include "engine/engine.h"
 #include "engine/notation.h"
+#include "engine/tablebase/tablebases.h"
+#include "engine/uci/uci_parse.h"
 
 namespace engine::uci {
 
@@ -49,6 +53,10 @@ class UciAdapter {
   }
   // The start position again, after a variant change.
   void reset_position();
+  // SyzygyPath, SyzygyProbeLimit, GaviotaTbPath, GaviotaTbCache; false for other options.
+  bool set_tablebase_option(const SetOption& option);
+  // Closes the tables and opens them again from tb_settings_.
+  void reopen_tablebases();
 
   std::istream& in_;
   std::ostream& out_;
@@ -57,6 +65,7 @@ class UciAdapter {
   int move_overhead_ms_ = 10;
   bool chess960_ = false;
   bool pacifist_ = false;
+  tablebase::Settings tb_settings_;
 };
 
 }  // namespace engine::uci

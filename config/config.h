@@ -122,6 +122,7 @@ struct DrawOffer {
   int consecutive_moves{};           // ... for this many of our moves in a row
   int min_moves{};                   // never before this full-move number
   int plies_after_opponent_offer{};  // after declining their offer, wait this many plies
+  bool tablebase{};                  // also at once when the tables say the game is drawn
   bool operator==(const DrawOffer&) const = default;
 };
 
@@ -130,6 +131,7 @@ struct Resign {
   bool enabled{};
   int score_cp{};           // resign at or below this score (negative, centipawns)
   int consecutive_moves{};  // ... for this many of our moves in a row
+  bool tablebase{};         // also at once when the tables say the game is lost
   bool operator==(const Resign&) const = default;
 };
 

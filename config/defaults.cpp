@@ -20,9 +20,11 @@ Config default_config() {
   e.draw_offer.consecutive_moves = 6;
   e.draw_offer.min_moves = 30;
   e.draw_offer.plies_after_opponent_offer = 10;
+  e.draw_offer.tablebase = false;
   e.resign.enabled = false;
   e.resign.score_cp = -1'000;
   e.resign.consecutive_moves = 4;
+  e.resign.tablebase = false;
   e.tablebases.syzygy_path = "";
   e.tablebases.gaviota_path = "";
   e.tablebases.gaviota_cache_mb = 16;

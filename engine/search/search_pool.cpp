@@ -114,6 +114,7 @@ SearchResult SearchPool::search(const Position& root,
       IterationResult tables{1, 1, decision->score, {decision->best}};
       if (decision->ponder != Move::none()) tables.pv.push_back(decision->ponder);
       result.info = make_info(tables);
+      result.info.from_tablebase = true;
       result.best = decision->best;
       result.ponder = decision->ponder;
       if (on_info) on_info(result.info);

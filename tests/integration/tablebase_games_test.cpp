@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Daemons with endgame tablebases against `paxbot serve`: a won ending is converted by the
 // shortest mate the tables know; a missing table path is a start-up warning naming it and the
-// daemon plays on. Skipped without the Gaviota 3-piece tables (Debian's gaviotatb package).
+// daemon plays on; with the switches on, a lost table result resigns and a drawn one is
+// offered and accepted at once. Skipped without the Gaviota 3-piece tables (Debian's gaviotatb
+// package).
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -60,6 +62,45 @@ TEST(TablebaseGames, DaemonsWithTablesConvertAWonEndingByTheShortestMate) {
   // White mates in N moves: 2N - 1 plies, the table's distance.
   EXPECT_EQ(o.plies, table_plies);
 
+  alice.signal(SIGTERM);
+  bob.signal(SIGTERM);
+  EXPECT_EQ(alice.wait(20s), 0) << arena.log_of("alice");
+  EXPECT_EQ(bob.wait(20s), 0) << arena.log_of("bob");
+}
+
+TEST(TablebaseGames, TablesDecideResignationAndDrawOffersWhenSwitchedOn) {
+  if (const std::string why = engine::tablebase::testing::gaviota_unavailable(); !why.empty())
+    GTEST_SKIP() << why;
+  Arena arena;
+  const auto switched_on = [](config::Config& c) {
+    c.engine.tablebases.gaviota_path = gaviota_dir();
+    c.engine.resign.enabled = true;
+    c.engine.resign.tablebase = true;
+    c.engine.draw_offer.tablebase = true;  // min_moves (30) would otherwise forbid it
+  };
+  ChildProcess alice = arena.start_bot("alice", switched_on);
+  ChildProcess bob = arena.start_bot("bob", switched_on);
+  ASSERT_TRUE(wait_until(
+      [&] { return arena.log_of("alice").find("playing as alice") != std::string::npos; }, 10s));
+  ASSERT_TRUE(wait_until(
+      [&] { return arena.log_of("bob").find("playing as bob") != std::string::npos; }, 10s));
+  // Black's king must step out of check; White then takes the rook (a table win), and black,
+  // lost by the tables, resigns on its second move (before both sides have moved a
+  // resignation would be an abort).
+  const std::string lost =
+      arena.challenge("bob", "alice", "fromPosition", 60, 1, "k7/8/8/6K1/4Q3/8/8/7r b - - 0 1");
+  // Drawn by the tables (rook pawn, defending king in the corner): a draw by agreement.
+  const std::string drawn =
+      arena.challenge("bob", "alice", "fromPosition", 60, 1, "k7/8/8/8/8/8/P7/1K6 w - - 0 1");
+  ASSERT_TRUE(arena.wait_for_end(lost, 60s)) << arena.log_of("alice");
+  ASSERT_TRUE(arena.wait_for_end(drawn, 60s)) << arena.log_of("alice");
+  const GameOutcome l = arena.outcome(lost);
+  EXPECT_EQ(l.status, "resign");
+  EXPECT_EQ(l.winner, "white");
+  EXPECT_EQ(l.plies, 2);
+  const GameOutcome d = arena.outcome(drawn);
+  EXPECT_EQ(d.status, "draw");
+  EXPECT_LE(d.plies, 4);
   alice.signal(SIGTERM);
   bob.signal(SIGTERM);
   EXPECT_EQ(alice.wait(20s), 0) << arena.log_of("alice");

@@ -58,7 +58,7 @@ TEST(GaviotaTables, OpensTheThreePieceTablesOfTheGaviotatbPackage) {
   auto tables = GaviotaTables::open(gaviota_dir(), 4, messages);
   ASSERT_TRUE(tables) << (messages.empty() ? "" : messages[0]);
   EXPECT_EQ(tables->max_pieces(), 3);
-  // A bare-kings draw and an ending with four pieces is not covered.
+  // KQK lost for the side to move, KNK drawn; a four-piece ending is not covered.
   EXPECT_EQ(tables->probe(fen("8/8/8/3k4/8/8/2Q5/K7 b - - 0 1"))->outcome, Dtm::Outcome::Loss);
   EXPECT_EQ(tables->probe(fen("8/8/8/3k4/8/8/2N5/K7 b - - 0 1"))->outcome, Dtm::Outcome::Draw);
   EXPECT_FALSE(tables->probe(fen("8/8/8/3k4/8/8/2QQ4/K7 b - - 0 1")));

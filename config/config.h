@@ -86,6 +86,13 @@ constexpr std::span<const std::string_view> names_of(PgnGrouping) {
   return kPgnGroupingNames;
 }
 
+// The kinds of endgame tables the engine can probe.
+enum class TablebaseKind { syzygy, gaviota };
+inline constexpr std::array<std::string_view, 2> kTablebaseKindNames = {"syzygy", "gaviota"};
+constexpr std::span<const std::string_view> names_of(TablebaseKind) {
+  return kTablebaseKindNames;
+}
+
 template <class E>
 concept NamedEnum = requires(E e) {
   { names_of(e) } -> std::same_as<std::span<const std::string_view>>;
@@ -122,6 +129,7 @@ struct DrawOffer {
   int consecutive_moves{};           // ... for this many of our moves in a row
   int min_moves{};                   // never before this full-move number
   int plies_after_opponent_offer{};  // after declining their offer, wait this many plies
+  bool tablebase{};                  // also at once when the tables say the game is drawn
   bool operator==(const DrawOffer&) const = default;
 };
 
@@ -130,6 +138,7 @@ struct Resign {
   bool enabled{};
   int score_cp{};           // resign at or below this score (negative, centipawns)
   int consecutive_moves{};  // ... for this many of our moves in a row
+  bool tablebase{};         // also at once when the tables say the game is lost
   bool operator==(const Resign&) const = default;
 };
 
@@ -165,6 +174,17 @@ inline const std::vector<std::string>& book_files(const Book& book, Variant vari
 inline constexpr std::array<Variant, 3> kBookVariants = {Variant::kStandard, Variant::kChess960,
                                                          Variant::kFromPosition};
 
+// Endgame tablebases, opened once at start-up and shared by every game's engine (standard
+// chess and Chess960 only; never probed in Pacifist).
+struct Tablebases {
+  std::string syzygy_path;   // directories separated by ':'; empty: none
+  std::string gaviota_path;  // directories separated by ':'; empty: none
+  int gaviota_cache_mb{};
+  int max_pieces{};  // probe only positions with at most this many pieces, kings included
+  std::vector<TablebaseKind> use;
+  bool operator==(const Tablebases&) const = default;
+};
+
 // The built-in engine; every game gets its own engine with these settings.
 struct Engine {
   int hash_mb{};            // transposition table size per game
@@ -175,6 +195,7 @@ struct Engine {
   DrawOffer draw_offer;
   Resign resign;
   Book book;
+  Tablebases tablebases;
   bool operator==(const Engine&) const = default;
 };
 

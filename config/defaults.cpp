@@ -20,6 +20,7 @@ Config default_config() {
   e.draw_offer.consecutive_moves = 6;
   e.draw_offer.min_moves = 30;
   e.draw_offer.plies_after_opponent_offer = 10;
+  e.draw_offer.tablebase = false;
   e.resign.enabled = false;
   e.resign.score_cp = -1'000;
   e.resign.consecutive_moves = 4;
@@ -31,6 +32,12 @@ Config default_config() {
   e.book.max_depth = 20;
   e.book.against_humans = true;
   e.book.against_bots = true;
+  e.resign.tablebase = false;
+  e.tablebases.syzygy_path = "";
+  e.tablebases.gaviota_path = "";
+  e.tablebases.gaviota_cache_mb = 16;
+  e.tablebases.max_pieces = 7;
+  e.tablebases.use = {TablebaseKind::syzygy, TablebaseKind::gaviota};
 
   Challenge& ch = c.challenge;
   ch.concurrency = 1;

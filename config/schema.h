@@ -44,11 +44,20 @@ void visit_config(V& v, C& c) {
       v.field("consecutive_moves", e.draw_offer.consecutive_moves);
       v.field("min_moves", e.draw_offer.min_moves);
       v.field("plies_after_opponent_offer", e.draw_offer.plies_after_opponent_offer);
+      v.field("tablebase", e.draw_offer.tablebase);
     });
     v.section("resign", [&] {
       v.field("enabled", e.resign.enabled);
       v.field("score_cp", e.resign.score_cp);
       v.field("consecutive_moves", e.resign.consecutive_moves);
+      v.field("tablebase", e.resign.tablebase);
+    });
+    v.section("tablebases", [&] {
+      v.field("syzygy_path", e.tablebases.syzygy_path);
+      v.field("gaviota_path", e.tablebases.gaviota_path);
+      v.field("gaviota_cache_mb", e.tablebases.gaviota_cache_mb);
+      v.field("max_pieces", e.tablebases.max_pieces);
+      v.field("use", e.tablebases.use);
     });
     v.section("book", [&] {
       v.field("standard", e.book.standard);

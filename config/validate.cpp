@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include "config/rules.h"
@@ -103,6 +104,20 @@ void check_engine(const Engine& e, Rules& r) {
           "use a negative score such as -1000 (ten pawns down)");
   r.range("engine.resign.consecutive_moves", e.resign.consecutive_moves, 1, 100);
   check_book(e.book, r);
+  const Tablebases& tb = e.tablebases;
+  r.range("engine.tablebases.gaviota_cache_mb", tb.gaviota_cache_mb, 1, 4'096);
+  r.range("engine.tablebases.max_pieces", tb.max_pieces, 3, 7,
+          "use 3 to 7 (the largest Syzygy tables have 7 pieces, Gaviota's 5)");
+  r.no_duplicates("engine.tablebases.use", tb.use);
+  for (const auto& [kind, key, path] :
+       {std::tuple{TablebaseKind::syzygy, "engine.tablebases.syzygy_path", tb.syzygy_path},
+        std::tuple{TablebaseKind::gaviota, "engine.tablebases.gaviota_path", tb.gaviota_path}}) {
+    if (!path.empty() && std::ranges::find(tb.use, kind) == tb.use.end())
+      r.warning(key,
+                "is set but engine.tablebases.use does not list " + std::string(to_string(kind)) +
+                    ", so it is not used",
+                "add " + std::string(to_string(kind)) + " to engine.tablebases.use");
+  }
 }
 
 // Lichess usernames: 2-30 letters, digits, '_' or '-', starting with a letter or digit.

@@ -7,6 +7,7 @@
 #include "daemon/challenge_policy.h"
 #include "daemon/http/rate_limiter.h"
 #include "daemon/lichess/reconnecting_stream.h"
+#include "daemon/tablebase_setup.h"
 #include "paxbot_version.h"
 
 namespace bot {
@@ -68,7 +69,8 @@ Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logge
               std::chrono::hours(config_.matchmaking.decline_cooldown_h), log_),
       matchmaker_(config_.matchmaking, me_.id, clock_, log_, memory_, make_random_source(),
                   {.bot_games_per_day = config_.challenge.bot_games_per_day}),
-      started_(clock_.system_now()) {
+      started_(clock_.system_now()),
+      tablebases_(open_tablebases(config_.engine.tablebases, log_)) {
   client_.executor().set_observer(&metrics_);
 }
 
@@ -386,7 +388,7 @@ SessionSettings Bot::session_settings() {
   SessionSettings s;
   const config::Engine& e = config_.engine;
   s.budget = {e.move_overhead_ms, e.max_think_ms, e.first_move_max_ms};
-  s.engine = {e.hash_mb, e.threads};
+  s.engine = {e.hash_mb, e.threads, tablebases_};
   s.draw_offer = e.draw_offer;
   s.resign = e.resign;
   s.greeting = config_.greeting;

@@ -26,6 +26,7 @@
 #include "daemon/pgn_record.h"
 #include "daemon/status_server.h"
 #include "daemon/systemd_notify.h"
+#include "engine/tablebase/tablebases.h"
 
 namespace bot {
 
@@ -95,6 +96,8 @@ class Bot {
   Matchmaker matchmaker_;
   std::unique_ptr<StatusServer> status_page_;  // null unless status_http.enabled
   const Clock::SystemTime started_;
+  // Opened once at start-up, shared by every game's engine (null: none).
+  const std::shared_ptr<const engine::tablebase::Tablebases> tablebases_;
   std::atomic<int> queued_for_chat_{0};  // waiting_.size(), readable from session threads
   EventQueue<Event> queue_;
   std::stop_source reader_stop_;

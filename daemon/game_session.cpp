@@ -9,6 +9,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/san.h"
+#include "engine/search/score.h"
 #include "engine/search/time_manager.h"
 
 namespace bot {
@@ -343,6 +344,7 @@ void GameSession::on_engine_done(const EngineDone& done) {
   searching_ = false;
   if (!our_turn() || done.result.best == engine::Move::none()) return;
   our_scores_.push_back(score_for_us(done.result.info));
+  table_score_ = done.result.info.from_tablebase ? std::optional(our_scores_.back()) : std::nullopt;
   last_eval_ =
       PgnEval::from_search(done.result.info.score_cp, done.result.info.mate_in, our_color_);
   last_depth_ = done.result.info.depth;
@@ -394,7 +396,11 @@ void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTim
 
 bool GameSession::wants_draw() const {
   const config::DrawOffer& d = settings_.draw_offer;
-  if (!d.enabled || !board_ || board_->position().fullmove_number() < d.min_moves) return false;
+  if (!d.enabled || !board_) return false;
+  // A draw the tables prove needs no waiting.
+  if (d.tablebase && table_score_ && std::abs(*table_score_) <= engine::search::kTbCursedWinScore)
+    return true;
+  if (board_->position().fullmove_number() < d.min_moves) return false;
   const std::size_t n = std::size_t(std::max(1, d.consecutive_moves));
   if (our_scores_.size() < n) return false;
   return std::all_of(our_scores_.end() - long(n), our_scores_.end(),
@@ -404,6 +410,7 @@ bool GameSession::wants_draw() const {
 bool GameSession::wants_to_resign() const {
   const config::Resign& r = settings_.resign;
   if (!r.enabled) return false;
+  if (r.tablebase && table_score_ && *table_score_ <= -engine::search::kTbWinBound) return true;
   const std::size_t n = std::size_t(std::max(1, r.consecutive_moves));
   if (our_scores_.size() < n) return false;
   return std::all_of(our_scores_.end() - long(n), our_scores_.end(),

@@ -178,6 +178,7 @@ class GameSession {
   std::size_t draw_answered_for_ply_ = SIZE_MAX;
   std::size_t takeback_answered_for_ply_ = SIZE_MAX;
   std::size_t opponent_draw_offer_ply_ = SIZE_MAX;
+  std::optional<int> table_score_;        // our last score when the tables chose the move
   std::vector<int> our_scores_;           // centipawns from our side, one per move we played
   std::optional<GameFullEvent> full_;     // players, clock and start, for the record
   std::map<std::size_t, PlyNote> notes_;  // our eval and think time by ply, for the PGN

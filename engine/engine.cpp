@@ -10,7 +10,9 @@ namespace engine {
 Engine::Engine(EngineOptions options)
     : options_(options),
       position_(*parse_fen(kStartFen, Variant::Standard)),
-      pool_(std::make_unique<search::SearchPool>(options.hash_mb, options.threads)) {}
+      pool_(std::make_unique<search::SearchPool>(options.hash_mb, options.threads)) {
+  pool_->set_tablebases(options_.tablebases.get());
+}
 
 Engine::~Engine() {
   stop();
@@ -22,6 +24,7 @@ void Engine::set_options(EngineOptions options) {
   wait();
   options_ = options;
   pool_->configure(options.hash_mb, options.threads);
+  pool_->set_tablebases(options_.tablebases.get());
 }
 
 std::expected<void, std::string> Engine::set_position(Variant variant, std::string_view start,

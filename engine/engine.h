@@ -27,10 +27,15 @@ namespace engine {
 namespace search {
 class SearchPool;
 }
+namespace tablebase {
+class Tablebases;
+}
 
 struct EngineOptions {
   int hash_mb = 16;
   int threads = 1;
+  // Endgame tables shared by every engine of the process (tablebase/tablebases.h); null: none.
+  std::shared_ptr<const tablebase::Tablebases> tablebases = nullptr;
 };
 
 class Engine {

@@ -7,6 +7,7 @@ packages=(
   build-essential cmake pkg-config g++
   libcurl4-openssl-dev nlohmann-json3-dev libyaml-cpp-dev libcpp-httplib-dev libsystemd-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libfathom-dev libgaviotatb-dev zlib1g-dev gaviotatb
   systemd clang-format
   # Test data only: polyglot (make-book, for tests/data/books) and Debian's Polyglot book,
   # which a test probes when it is installed.

@@ -10,6 +10,7 @@
 #include "engine/search/params.h"
 #include "engine/search/see.h"
 #include "engine/search/worker.h"
+#include "engine/tablebase/tablebases.h"
 
 namespace engine::search {
 namespace {
@@ -55,6 +56,16 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   // Transposition cutoff: a deep enough stored result settles this node.
   if (!pv_node && tt_hit && tt.depth >= depth && tt_cutoff_allowed(tt, tt_score, alpha, beta))
     return tt_score;
+
+  // Endgame tables: their result replaces the subtree (see docs/engine.md, score.h).
+  if (!root && tb_pieces_ > 0 && popcount(pos_.occupied()) <= tb_pieces_) {
+    if (const auto tb_score = control_->tablebases->probe(pos_, ply)) {
+      control_->tb_hits.fetch_add(1, std::memory_order_relaxed);
+      tt_->store(pos_.key(), Move::none(), score_to_tt(*tb_score, ply), kNoEval,
+                 std::min(depth + params::kTablebaseDepthBonus, kMaxPly - 1), Bound::Exact);
+      return *tb_score;
+    }
+  }
 
   Frame& here = frame(ply);
   int static_eval = kNoEval, eval = kNoEval;

@@ -14,6 +14,10 @@
 #include "engine/search/limits.h"
 #include "engine/search/time_manager.h"
 
+namespace engine::tablebase {
+class Tablebases;
+}
+
 namespace engine::search {
 
 struct SearchControl {
@@ -22,6 +26,10 @@ struct SearchControl {
   std::atomic<bool> stop{false};       // every search thread: abandon the search now
   std::atomic<bool> pondering{false};  // clock limits apply only after ponderhit
   std::vector<const std::atomic<std::uint64_t>*> node_counters;
+  // The engine's tables (immutable, thread-safe probes), null without any; never consulted
+  // in Pacifist.
+  const tablebase::Tablebases* tablebases = nullptr;
+  std::atomic<std::uint64_t> tb_hits{0};  // probes that answered, all threads
 
   std::uint64_t total_nodes() const {
     std::uint64_t sum = 0;

@@ -40,7 +40,9 @@ struct SearchInfo {
   std::uint64_t nodes = 0;
   std::uint64_t nps = 0;
   int time_ms = 0;
-  int hashfull = 0;  // permille of the transposition table in use
+  int hashfull = 0;             // permille of the transposition table in use
+  bool from_tablebase = false;  // the root was in the tables: the move and score are theirs
+  std::uint64_t tb_hits = 0;    // tablebase probes that answered (the root's choice counts one)
   std::vector<Move> pv;
 };
 

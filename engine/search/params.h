@@ -118,4 +118,8 @@ inline constexpr int kNewIterationPercent = 55;
 // Soft-target scale (percent) by how many iterations the best move has been stable: 0,1,2,3+.
 inline constexpr int kStabilityScalePercent[4] = {160, 120, 95, 75};
 
+// --- Endgame tablebases ---
+// A probe result is stored in the table as if searched this many plies deeper than asked.
+inline constexpr int kTablebaseDepthBonus = 6;
+
 }  // namespace engine::search::params

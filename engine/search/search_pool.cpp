@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "engine/movegen.h"
+#include "engine/tablebase/tablebases.h"
 
 namespace engine::search {
 
@@ -27,6 +28,8 @@ void SearchPool::clear() {
 
 void SearchPool::prepare(const SearchLimits& limits) {
   control_.limits = limits;
+  control_.tablebases = tablebases_;
+  control_.tb_hits.store(0);
   control_.stop.store(false);
   control_.pondering.store(limits.ponder && !limits.infinite);
   std::lock_guard lock(mutex_);
@@ -69,6 +72,7 @@ SearchInfo SearchPool::make_info(const IterationResult& iteration) const {
   info.time_ms = control_.time.elapsed_ms();
   info.nps = info.nodes * 1000 / std::uint64_t(std::max(1, info.time_ms));
   info.hashfull = tt_.hashfull();
+  info.tb_hits = control_.tb_hits.load(std::memory_order_relaxed);
   info.pv = iteration.pv;
   return info;
 }
@@ -102,6 +106,21 @@ SearchResult SearchPool::search(const Position& root,
     wait_for_release();
     return result;
   }
+
+  // Endgame tables that cover the root choose the move (never in Pacifist: root() refuses).
+  if (control_.tablebases)
+    if (const auto decision = control_.tablebases->root(root)) {
+      control_.tb_hits.fetch_add(1, std::memory_order_relaxed);
+      IterationResult tables{1, 1, decision->score, {decision->best}};
+      if (decision->ponder != Move::none()) tables.pv.push_back(decision->ponder);
+      result.info = make_info(tables);
+      result.info.from_tablebase = true;
+      result.best = decision->best;
+      result.ponder = decision->ponder;
+      if (on_info) on_info(result.info);
+      wait_for_release();
+      return result;
+    }
 
   Move last_best = Move::none();
   int stable = 0;

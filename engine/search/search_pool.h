@@ -29,6 +29,8 @@ class SearchPool {
   SearchPool(int hash_mb, int threads);
 
   void configure(int hash_mb, int threads);
+  // The tables the next searches probe (null: none); the caller keeps them alive.
+  void set_tablebases(const tablebase::Tablebases* tablebases) { tablebases_ = tablebases; }
   void clear();  // the table and every worker's histories
 
   // Resets the control block for a new search; call before search() on the thread that
@@ -46,6 +48,7 @@ class SearchPool {
   Move ponder_move(const Position& root, const std::vector<Move>& pv) const;
 
   TranspositionTable tt_;
+  const tablebase::Tablebases* tablebases_ = nullptr;
   std::vector<std::unique_ptr<Worker>> workers_;
   SearchControl control_;
   std::mutex mutex_;

@@ -9,6 +9,7 @@
 #include "engine/rules/cascade.h"
 #include "engine/search/move_picker.h"
 #include "engine/search/params.h"
+#include "engine/tablebase/tablebases.h"
 
 namespace engine::search {
 
@@ -30,6 +31,7 @@ void Worker::run(const Position& root, SearchControl& control, TranspositionTabl
   aborted_ = false;
   completed_depth_ = 0;
   null_min_ply_ = 0;
+  tb_pieces_ = control.tablebases && !root.pacifist() ? control.tablebases->max_pieces() : 0;
   result_ = IterationResult{};
   for (Frame& f : frames_) f = Frame{};
   for (auto& pair : history_.killers) pair.fill(Move::none());

@@ -18,6 +18,13 @@ namespace {
 
 constexpr int kMaxHashMb = 65536;
 constexpr int kMaxThreads = 256;
+constexpr int kMaxTablebasePieces = 7;
+constexpr int kMaxGaviotaCacheMb = 4096;
+
+// UCI GUIs send "<empty>" for an empty string option.
+std::string string_value(const SetOption& option) {
+  return option.value == "<empty>" ? std::string() : option.value;
+}
 
 // Reads a spin option value within [min, max], or says why not.
 std::expected<int, std::string> spin_value(const SetOption& option, int min, int max) {
@@ -112,12 +119,20 @@ void UciAdapter::identify() {
   send("option name UCI_Chess960 type check default false");
   send("option name UCI_Variant type combo default chess var chess var pacifist");
   for (const std::string& line : book_.option_lines()) send(line);
+  send("option name SyzygyPath type string default <empty>");
+  send(cat("option name SyzygyProbeLimit type spin default ", tb_settings_.max_pieces,
+           " min 0 max ", kMaxTablebasePieces));
+  send("option name GaviotaTbPath type string default <empty>");
+  send(cat("option name GaviotaTbCache type spin default ", tb_settings_.gaviota_cache_mb,
+           " min 1 max ", kMaxGaviotaCacheMb));
   send("uciok");
 }
 
 void UciAdapter::set_option(const std::vector<std::string>& tokens) {
   auto option = parse_setoption(tokens);
   if (!option) return send("info string " + option.error());
+  // Before anything holds a copy of the engine's options (and so of the open tables).
+  if (set_tablebase_option(*option)) return;
   const std::string& name = option->name;
   EngineOptions engine_options = engine_.options();
   std::expected<void, std::string> outcome;
@@ -156,6 +171,41 @@ void UciAdapter::set_option(const std::vector<std::string>& tokens) {
   } else {
     send(cat("info string unknown option '", name, "' ignored"));
   }
+}
+
+bool UciAdapter::set_tablebase_option(const SetOption& option) {
+  const std::string& name = option.name;
+  if (same_name(name, "SyzygyPath")) {
+    tb_settings_.syzygy_path = string_value(option);
+  } else if (same_name(name, "GaviotaTbPath")) {
+    tb_settings_.gaviota_path = string_value(option);
+  } else if (same_name(name, "SyzygyProbeLimit") || same_name(name, "GaviotaTbCache")) {
+    const bool limit = same_name(name, "SyzygyProbeLimit");
+    auto v = limit ? spin_value(option, 0, kMaxTablebasePieces)
+                   : spin_value(option, 1, kMaxGaviotaCacheMb);
+    if (!v) {
+      send("info string " + v.error());
+      return true;
+    }
+    (limit ? tb_settings_.max_pieces : tb_settings_.gaviota_cache_mb) = *v;
+  } else {
+    return false;
+  }
+  reopen_tablebases();
+  return true;
+}
+
+void UciAdapter::reopen_tablebases() {
+  EngineOptions options = engine_.options();
+  // The old tables close first (the libraries hold one set per process).
+  options.tablebases = nullptr;
+  engine_.set_options(options);
+  auto opened = tablebase::Tablebases::open(tb_settings_);
+  for (const std::string& message : opened.messages) send("info string " + message);
+  if (!opened.tables) return;
+  send("info string tablebases: " + opened.tables->summary());
+  options.tablebases = std::move(opened.tables);
+  engine_.set_options(options);
 }
 
 Variant UciAdapter::variant() const {

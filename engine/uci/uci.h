@@ -6,8 +6,10 @@
 // Commands: uci, isready, ucinewgame, setoption, position, go (depth, nodes,
 // movetime, wtime/btime/winc/binc/movestogo, infinite, ponder, mate, perft),
 // stop, ponderhit, quit, plus "d" (print the board). Options: Hash, Threads,
-// Move Overhead, Ponder, UCI_Chess960, UCI_Variant (chess, pacifist), and the book options
-// of engine/uci/uci_book.h (OwnBook, BookFile, ...): with OwnBook on, go answers a book
+// Move Overhead, Ponder, UCI_Chess960, UCI_Variant (chess, pacifist), SyzygyPath,
+// SyzygyProbeLimit, GaviotaTbPath, GaviotaTbCache (the tables are reopened when one
+// changes; problems are reported as "info string"), and the book options of
+// engine/uci/uci_book.h (OwnBook, BookFile, ...): with OwnBook on, go answers a book
 // move at once, without searching (except go infinite and go ponder, which always search).
 // Lines it cannot use are answered with "info string" and otherwise ignored.
 //
@@ -24,7 +26,9 @@
 
 #include "engine/engine.h"
 #include "engine/notation.h"
+#include "engine/tablebase/tablebases.h"
 #include "engine/uci/uci_book.h"
+#include "engine/uci/uci_parse.h"
 
 namespace engine::uci {
 
@@ -54,6 +58,10 @@ class UciAdapter {
   }
   // The start position again, after a variant change.
   void reset_position();
+  // SyzygyPath, SyzygyProbeLimit, GaviotaTbPath, GaviotaTbCache; false for other options.
+  bool set_tablebase_option(const SetOption& option);
+  // Closes the tables and opens them again from tb_settings_.
+  void reopen_tablebases();
 
   std::istream& in_;
   std::ostream& out_;
@@ -63,6 +71,7 @@ class UciAdapter {
   int move_overhead_ms_ = 10;
   bool chess960_ = false;
   bool pacifist_ = false;
+  tablebase::Settings tb_settings_;
 };
 
 }  // namespace engine::uci

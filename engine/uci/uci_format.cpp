@@ -12,6 +12,7 @@ std::string format_info(const Position& root, const SearchInfo& info, CastlingNo
   line += info.mate_in ? cat("mate ", *info.mate_in) : cat("cp ", info.score_cp);
   line += cat(" nodes ", info.nodes, " nps ", info.nps, " hashfull ", info.hashfull, " time ",
               info.time_ms);
+  if (info.tb_hits > 0) line += cat(" tbhits ", info.tb_hits);
   if (!info.pv.empty()) {
     line += " pv";
     Position pos = root;

@@ -284,3 +284,35 @@ TEST(Validate, ValueThatFailedToLoadIsNotValidatedAgain) {
 
 }  // namespace
 }  // namespace config
+
+namespace config {
+namespace {
+
+TEST(Validate, TablebasePieceLimitCacheAndUnusedPaths) {
+  Config c = default_config();
+  for (const int ok : {3, 5, 7}) {
+    c.engine.tablebases.max_pieces = ok;
+    EXPECT_TRUE(validate(c).empty()) << ok;
+  }
+  for (const int bad : {2, 8}) {
+    c.engine.tablebases.max_pieces = bad;
+    const auto found = validate(c);
+    ASSERT_EQ(found.size(), 1u) << bad;
+    EXPECT_EQ(found[0].key, "engine.tablebases.max_pieces");
+  }
+  c = default_config();
+  c.engine.tablebases.gaviota_cache_mb = 0;
+  ASSERT_EQ(validate(c).size(), 1u);
+  EXPECT_EQ(validate(c)[0].key, "engine.tablebases.gaviota_cache_mb");
+  // A path whose kind `use` leaves out is a warning naming the path's key.
+  c = default_config();
+  c.engine.tablebases.syzygy_path = "/srv/syzygy";
+  c.engine.tablebases.use = {TablebaseKind::gaviota};
+  EXPECT_EQ(findings(c),
+            std::vector<std::string>{
+                "- warning engine.tablebases.syzygy_path: is set but engine.tablebases.use does "
+                "not list syzygy, so it is not used; fix: add syzygy to engine.tablebases.use"});
+}
+
+}  // namespace
+}  // namespace config

@@ -66,6 +66,23 @@ TEST(SearchScore, MateScoresKeepTheirDistance) {
   EXPECT_FALSE(is_decisive(kMaxEval));
 }
 
+TEST(SearchScore, TablebaseBandSitsBetweenEvaluationsAndMates) {
+  using namespace search;
+  // A table win beats every evaluation and loses to every mate score; nearer wins score higher.
+  EXPECT_GT(tb_win_in(kTbBandWidth), kMaxEval);
+  EXPECT_LT(tb_win_in(0), mate_in(kMaxPly));
+  EXPECT_GT(tb_win_in(3), tb_win_in(4));
+  EXPECT_TRUE(is_tb_result(tb_win_in(20)) && is_tb_result(tb_loss_in(20)));
+  EXPECT_FALSE(is_tb_result(kMaxEval) || is_tb_result(mate_in(5)));
+  EXPECT_FALSE(is_decisive(tb_win_in(0)));
+  // Stored relative to the node like mate scores: a win 30 plies from a node at ply 4 is a win
+  // 30 plies from the same node reached at ply 9.
+  EXPECT_EQ(score_from_tt(score_to_tt(tb_win_in(4 + 30), 4), 9), tb_win_in(9 + 30));
+  EXPECT_EQ(score_from_tt(score_to_tt(tb_loss_in(6), 6), 2), tb_loss_in(2));
+  // Cursed wins and blessed losses are draws by the fifty-move rule: near zero.
+  EXPECT_FALSE(is_tb_result(kTbCursedWinScore));
+}
+
 TEST(SearchConversionScout, FlagsMovesThatMayConvert) {
   auto pos = parse_fen("1rknn1br/p1pp1p1p/3bp1p1/1p1q2n1/5p2/2P4B/pP1PP1PP/B1RKR1QN w - - 0 1",
                        Variant::Pacifist);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Scripted UCI sessions: the protocol handshake, options, positions with both
 // castling spellings, go with its limits, stop during an infinite search,
-// ponderhit, go perft, garbage lines answered with "info string", and the book options
-// (OwnBook answers go with the book's move without searching).
+// ponderhit, go perft, garbage lines answered with "info string", the tablebase options,
+// and the book options (OwnBook answers go with the book's move without searching).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -11,7 +11,9 @@
 #include <streambuf>
 #include <thread>
 
+#include "engine/tablebase/syzygy.h"
 #include "engine/uci/uci.h"
+#include "tests/engine/tablebase/tablebase_test_support.h"
 
 namespace engine::uci {
 namespace {
@@ -281,6 +283,41 @@ TEST(UciSession, ReadsAScriptFromAStreamUntilQuit) {
   EXPECT_NE(text.find("uciok"), std::string::npos);
   EXPECT_NE(text.find("bestmove"), std::string::npos);
   EXPECT_EQ(text.find("bestmove"), text.rfind("bestmove"));  // nothing after quit
+}
+
+}  // namespace
+}  // namespace engine::uci
+
+namespace engine::uci {
+namespace {
+
+TEST(UciSession, TablebaseOptionsNameABadPathAndUseGoodTables) {
+  Session s;
+  s.send("uci");
+  EXPECT_TRUE(s.wait_for("option name SyzygyPath type string default <empty>"));
+  EXPECT_TRUE(s.wait_for("option name GaviotaTbPath type string default <empty>"));
+  EXPECT_TRUE(s.wait_for("option name SyzygyProbeLimit type spin"));
+  s.send("setoption name SyzygyPath value /nonexistent/paxbot-tb");
+  s.send("isready");
+  ASSERT_TRUE(s.wait_for("readyok"));
+  if (tablebase::SyzygyTables::compiled_in())
+    EXPECT_TRUE(
+        s.wait_for("info string Syzygy tablebase path '/nonexistent/paxbot-tb': no such directory"))
+        << s.output();
+  else
+    EXPECT_TRUE(s.wait_for("built without Fathom")) << s.output();
+  s.send("setoption name SyzygyPath value <empty>");
+
+  const std::string gaviota = tablebase::testing::gaviota_dir();
+  if (const std::string why = tablebase::testing::gaviota_unavailable(); !why.empty())
+    GTEST_SKIP() << why;
+  s.send("setoption name GaviotaTbPath value " + gaviota);
+  EXPECT_TRUE(s.wait_for("info string tablebases: Gaviota 3-piece")) << s.output();
+  s.send("position fen 8/8/8/3k4/8/8/8/KQ6 w - - 0 1");
+  s.send("go depth 5");
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  EXPECT_TRUE(s.wait_for(" score mate ")) << s.output();
+  EXPECT_TRUE(s.wait_for(" tbhits ")) << s.output();
 }
 
 }  // namespace

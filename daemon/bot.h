@@ -93,7 +93,7 @@ class Bot {
   std::unique_ptr<StatusServer> status_page_;  // null unless status_http.enabled
   const Clock::SystemTime started_;
   std::atomic<int> queued_for_chat_{0};  // waiting_.size(), readable from session threads
-  EventQueue<Event> queue_;
+  EventQueue<Event> queue_{clock_};
   std::stop_source reader_stop_;
   std::thread reader_;
 

@@ -389,16 +389,16 @@ SessionSettings Bot::session_settings() {
   const config::Engine& e = config_.engine;
   s.budget = {e.move_overhead_ms, e.max_think_ms, e.first_move_max_ms};
   s.engine = {e.hash_mb, e.threads, tablebases_};
-  s.draw_offer = e.draw_offer;
-  s.resign = e.resign;
+  s.policy = {.draw_offer = e.draw_offer,
+              .resign = e.resign,
+              .abort_time = std::chrono::seconds(config_.abort_time_s),
+              .book_against_humans = e.book.against_humans,
+              .book_against_bots = e.book.against_bots};
   s.greeting = config_.greeting;
-  s.abort_time = std::chrono::seconds(config_.abort_time_s);
   s.base_url = config_.url;
   s.pgn = &pgn_;
   s.queue_length = [this] { return queued_for_chat_.load(); };
   s.books = books_;
-  s.book_against_humans = e.book.against_humans;
-  s.book_against_bots = e.book.against_bots;
   s.book_seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
   s.metrics = &metrics_;
   for (config::Variant v : config_.challenge.variants)

@@ -99,7 +99,7 @@ class Bot {
   // Opened once at start-up, shared by every game's engine (null: none).
   const std::shared_ptr<const engine::tablebase::Tablebases> tablebases_;
   std::atomic<int> queued_for_chat_{0};  // waiting_.size(), readable from session threads
-  EventQueue<Event> queue_;
+  EventQueue<Event> queue_{clock_};
   std::stop_source reader_stop_;
   std::thread reader_;
 

@@ -142,4 +142,21 @@ std::optional<ChatReply> answer_chat(std::string_view line, const ChatContext& c
   return reply;
 }
 
+std::string fill_greeting(std::string_view text, std::string_view me, std::string_view opponent) {
+  constexpr std::string_view kMe = "{me}", kOpponent = "{opponent}";
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text.substr(i, kMe.size()) == kMe) {
+      out += me;
+      i += kMe.size();
+    } else if (text.substr(i, kOpponent.size()) == kOpponent) {
+      out += opponent;
+      i += kOpponent.size();
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
 }  // namespace bot

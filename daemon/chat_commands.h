@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Chat commands players and spectators may send to the bot during a game:
 // !help, !name, !eval, !pv, !queue, !wait, !ping and !variants (case-insensitive; spaces
-// around the command are ignored; any other line gets no reply). answer_chat() turns one
-// chat line plus what the game session knows (ChatContext) into the reply to post in the
-// same room and, for !wait, an action the session applies: extend the no-show abort timer
-// once. Every reply is cut to the server's chat limit (truncate_chat), so none is refused.
+// around the command are ignored; any other line gets no reply), and the greetings'
+// placeholders. answer_chat() turns one chat line plus what the game session knows
+// (ChatContext) into the reply to post in the same room and, for !wait, an action the
+// session applies: extend the no-show abort timer once. Every reply is cut to the server's
+// chat limit (truncate_chat), so none is refused.
 //
 // Pure functions: no I/O, no clock; safe to call from any thread.
 #pragma once
@@ -52,5 +53,9 @@ struct ChatReply {
 
 // The reply to one chat line, or nullopt when the line is not a command.
 std::optional<ChatReply> answer_chat(std::string_view line, const ChatContext& context);
+
+// A greeting (config section `greeting`) with {me} and {opponent} replaced by the names;
+// config/validate.cpp rejects any other {...} word, so the rest is copied as it is.
+std::string fill_greeting(std::string_view text, std::string_view me, std::string_view opponent);
 
 }  // namespace bot

@@ -9,7 +9,6 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/san.h"
-#include "engine/search/score.h"
 #include "engine/search/time_manager.h"
 
 namespace bot {
@@ -17,19 +16,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr auto kTick = 100ms;
-// A mate score far outside any evaluation, so thresholds treat it as decisive.
-constexpr int kMateScore = 100000;
-// Lichess refuses a new draw offer within 20 plies of one's previous offer.
-constexpr std::size_t kPliesBetweenDrawOffers = 20;
-constexpr auto kMoveRetryDelay = 1s;
 // The first wait after a game stream drops; the backoff doubles up to max_reconnect_delay.
 constexpr auto kFirstReconnectDelay = 1s;
-
-int score_for_us(const engine::SearchInfo& info) {
-  if (info.mate_in) return *info.mate_in > 0 ? kMateScore : -kMateScore;
-  return info.score_cp;
-}
 
 }  // namespace
 
@@ -44,6 +32,7 @@ GameSession::GameSession(std::string game_id, LichessClient& client, const Clock
       settings_(std::move(settings)),
       on_finished_(std::move(on_finished)),
       engine_(settings_.engine),
+      policy_(settings_.policy),
       book_random_(settings_.book_seed) {}
 
 GameSession::~GameSession() {
@@ -63,30 +52,28 @@ void GameSession::resign_now() {
 void GameSession::stop() {
   stop_requested_ = true;
   reader_stop_.request_stop();
+  queue_.push(Wake{});
 }
 
 void GameSession::run() {
   reader_ = std::thread([this] { read_stream(reader_stop_.get_token()); });
   while (!done_ && !stop_requested_) {
-    if (auto event = queue_.pop_for(kTick)) handle(*event);
-    tick();
+    const auto deadline = policy_.next_deadline();
+    if (auto event = deadline ? queue_.pop_until(*deadline) : std::optional(queue_.pop()))
+      handle(*event);
+    on_time();
   }
   engine_.stop();
   engine_.wait();
   reader_stop_.request_stop();
   if (reader_.joinable()) reader_.join();
   if (!done_) finish("stopped", std::nullopt);
-  chat_closing_ = true;  // the chat thread sends what is queued (goodbyes), then ends
+  chat_queue_.push(std::nullopt);  // the chat thread sends what is queued (goodbyes), then ends
   if (chat_thread_.joinable()) chat_thread_.join();
 }
 
 void GameSession::post_chat_messages() {
-  while (true) {
-    auto message = chat_queue_.pop_for(std::chrono::milliseconds(100));
-    if (!message) {
-      if (chat_closing_) return;
-      continue;
-    }
+  while (auto message = chat_queue_.pop()) {
     if (auto r = client_.post_chat(game_id_, message->first, message->second); !r)
       log_.warning("game ", game_id_, ": chat failed: ", r.error().describe());
   }
@@ -179,9 +166,8 @@ void GameSession::on_game_full(const GameFullEvent& full) {
     correspondence_ = !full.clock.has_value();
     if (const auto variant_key = lichess::parse_variant(full.variant)) {
       const auto found = settings_.books.find(*variant_key);
-      const bool wanted =
-          opponent_is_bot_ ? settings_.book_against_bots : settings_.book_against_humans;
-      if (found != settings_.books.end() && wanted && !found->second->empty())
+      if (found != settings_.books.end() && policy_.use_book(opponent_is_bot_) &&
+          !found->second->empty())
         book_ = found->second;
     }
     log_.info("game ", game_id_, ": playing ", full.variant, " as ",
@@ -211,31 +197,24 @@ void GameSession::on_game_state(const GameStateEvent& state) {
   // A new move or a takeback makes a running search obsolete.
   if (searching_ && board_->moves().size() != known_plies) cancel_search();
   answer_offers(state);
-
-  const bool opponent_to_start = board_->moves().size() < 2 && !our_turn();
-  if (!opponent_to_start) {
-    waiting_for_opponent_since_.reset();
-  } else if (!waiting_for_opponent_since_) {
-    waiting_for_opponent_since_ = clock_.now();
-  }
   if (our_turn() && !searching_) start_search();
   publish_summary();
 }
 
 void GameSession::answer_offers(const GameStateEvent& state) {
-  const std::size_t ply = board_->moves().size();
-  const bool draw_offered = our_color_ == engine::White ? state.bdraw : state.wdraw;
-  if (draw_offered && draw_answered_for_ply_ != ply) {
-    draw_answered_for_ply_ = ply;
-    opponent_draw_offer_ply_ = ply;
-    bool accept = wants_draw();
+  const bool white = our_color_ == engine::White;
+  const OfferAnswers answers =
+      policy_.on_state(position_facts(),
+                       {.draw_offered = white ? state.bdraw : state.wdraw,
+                        .takeback_asked = white ? state.btakeback : state.wtakeback},
+                       clock_.now());
+  if (answers.draw) {
+    const bool accept = *answers.draw;
     log_.info("game ", game_id_, ": ", accept ? "accepting" : "declining", " a draw offer");
     if (auto r = client_.draw(game_id_, accept); !r)
       log_.warning("game ", game_id_, ": ", r.error().describe());
   }
-  const bool takeback_asked = our_color_ == engine::White ? state.btakeback : state.wtakeback;
-  if (takeback_asked && takeback_answered_for_ply_ != ply) {
-    takeback_answered_for_ply_ = ply;
+  if (answers.decline_takeback) {
     log_.info("game ", game_id_, ": declining a takeback");
     if (auto r = client_.takeback(game_id_, false); !r)
       log_.warning("game ", game_id_, ": ", r.error().describe());
@@ -243,30 +222,19 @@ void GameSession::answer_offers(const GameStateEvent& state) {
 }
 
 void GameSession::on_opponent_gone(const OpponentGoneEvent& gone) {
-  if (!gone.gone) {
-    claim_victory_at_.reset();
-    return;
-  }
-  int seconds = gone.claim_win_in_seconds.value_or(0);
-  claim_victory_at_ = clock_.now() + std::chrono::seconds(std::max(0, seconds));
+  policy_.on_opponent_gone(gone.gone, gone.claim_win_in_seconds, clock_.now());
 }
 
-void GameSession::tick() {
+void GameSession::on_time() {
   if (done_) return;
-  const auto now = clock_.now();
-  if (retry_search_at_ && now >= *retry_search_at_) {
-    retry_search_at_.reset();
-    if (our_turn() && !searching_) start_search();
-  }
-  if (waiting_for_opponent_since_ && !abort_sent_ &&
-      now - *waiting_for_opponent_since_ > settings_.abort_time) {
-    abort_sent_ = true;
+  const DueActions due = policy_.on_time(clock_.now());
+  if (due.retry_search && our_turn() && !searching_) start_search();
+  if (due.abort) {
     log_.info("game ", game_id_, ": ", opponent_, " did not make a first move; aborting");
     if (auto r = client_.abort_game(game_id_); !r)
       log_.warning("game ", game_id_, ": ", r.error().describe());
   }
-  if (claim_victory_at_ && now >= *claim_victory_at_) {
-    claim_victory_at_.reset();
+  if (due.claim_victory) {
     log_.info("game ", game_id_, ": ", opponent_, " left; claiming victory");
     if (auto r = client_.claim_victory(game_id_); !r)
       log_.warning("game ", game_id_, ": ", r.error().describe());
@@ -275,6 +243,12 @@ void GameSession::tick() {
 
 bool GameSession::our_turn() const {
   return board_ && !done_ && board_->side_to_move() == our_color_;
+}
+
+PositionFacts GameSession::position_facts() const {
+  return {.plies = board_->moves().size(),
+          .fullmove_number = board_->position().fullmove_number(),
+          .our_turn = our_turn()};
 }
 
 void GameSession::start_search() {
@@ -343,34 +317,27 @@ void GameSession::on_engine_done(const EngineDone& done) {
   if (done.generation != generation_) return;
   searching_ = false;
   if (!our_turn() || done.result.best == engine::Move::none()) return;
-  our_scores_.push_back(score_for_us(done.result.info));
-  table_score_ = done.result.info.from_tablebase ? std::optional(our_scores_.back()) : std::nullopt;
-  last_eval_ =
-      PgnEval::from_search(done.result.info.score_cp, done.result.info.mate_in, our_color_);
-  last_depth_ = done.result.info.depth;
-  last_mate_in_ = done.result.info.mate_in;
+  const engine::SearchInfo& info = done.result.info;
+  const MoveDecision decision =
+      policy_.on_search_result(position_facts(), info.score_cp, info.mate_in, info.from_tablebase);
+  last_eval_ = PgnEval::from_search(info.score_cp, info.mate_in, our_color_);
+  last_depth_ = info.depth;
+  last_mate_in_ = info.mate_in;
   if (settings_.metrics)
-    settings_.metrics->search_done(done.result.info.nodes,
-                                   std::chrono::milliseconds(done.result.info.time_ms),
-                                   done.result.info.nps);
+    settings_.metrics->search_done(info.nodes, std::chrono::milliseconds(info.time_ms), info.nps);
   publish_summary();
   notes_[board_->moves().size()] = {
       last_eval_, std::chrono::duration_cast<std::chrono::milliseconds>(done.at - search_started_)};
-  if (wants_to_resign()) {
-    log_.info("game ", game_id_, ": resigning (score ", our_scores_.back(), " cp)");
+  if (decision.resign) {
+    log_.info("game ", game_id_, ": resigning (score ", decision.score, " cp)");
     if (auto r = client_.resign(game_id_); !r)
       log_.warning("game ", game_id_, ": ", r.error().describe());
     return;
   }
-  const std::size_t ply = board_->moves().size();
-  bool offer =
-      wants_draw() && (opponent_draw_offer_ply_ == SIZE_MAX ||
-                       ply >= opponent_draw_offer_ply_ +
-                                  std::size_t(settings_.draw_offer.plies_after_opponent_offer));
-  post_move(
-      done.result.best, offer, done.at,
-      "score " + std::to_string(our_scores_.back()) + " cp" + (offer ? ", offering a draw" : ""));
-  last_pv_ = engine::line_to_san(board_->position(), done.result.info.pv);  // after the move left
+  post_move(done.result.best, decision.offer_draw, done.at,
+            "score " + std::to_string(decision.score) + " cp" +
+                (decision.offer_draw ? ", offering a draw" : ""));
+  last_pv_ = engine::line_to_san(board_->position(), info.pv);  // after the move left
 }
 
 void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTime move_ready_at,
@@ -390,31 +357,8 @@ void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTim
         std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - state_received_));
   if (!posted) {
     log_.warning("game ", game_id_, ": move ", uci, " failed: ", posted.error().describe());
-    retry_search_at_ = clock_.now() + kMoveRetryDelay;  // the next gameState may also settle it
+    policy_.on_move_failed(clock_.now());  // the next gameState may also settle it
   }
-}
-
-bool GameSession::wants_draw() const {
-  const config::DrawOffer& d = settings_.draw_offer;
-  if (!d.enabled || !board_) return false;
-  // A draw the tables prove needs no waiting.
-  if (d.tablebase && table_score_ && std::abs(*table_score_) <= engine::search::kTbCursedWinScore)
-    return true;
-  if (board_->position().fullmove_number() < d.min_moves) return false;
-  const std::size_t n = std::size_t(std::max(1, d.consecutive_moves));
-  if (our_scores_.size() < n) return false;
-  return std::all_of(our_scores_.end() - long(n), our_scores_.end(),
-                     [&](int s) { return std::abs(s) <= d.max_score_cp; });
-}
-
-bool GameSession::wants_to_resign() const {
-  const config::Resign& r = settings_.resign;
-  if (!r.enabled) return false;
-  if (r.tablebase && table_score_ && *table_score_ <= -engine::search::kTbWinBound) return true;
-  const std::size_t n = std::size_t(std::max(1, r.consecutive_moves));
-  if (our_scores_.size() < n) return false;
-  return std::all_of(our_scores_.end() - long(n), our_scores_.end(),
-                     [&](int s) { return s <= r.score_cp; });
 }
 
 void GameSession::finish(const std::string& status, std::optional<engine::Color> winner) {
@@ -444,95 +388,16 @@ void GameSession::on_chat_line(const ChatLineEvent& line) {
   context.queue_length = settings_.queue_length ? settings_.queue_length() : 0;
   context.game_over = done_;
   context.room = parse_chat_room(line.room).value_or(ChatRoom::kPlayer);
-  context.wait_used = wait_used_;
-  context.wait_extension = settings_.abort_time;
+  context.wait_used = policy_.wait_used();
+  context.wait_extension = settings_.policy.abort_time;
   auto reply = answer_chat(line.text, context);
   if (!reply) return;
-  if (reply->extend_abort_timer && waiting_for_opponent_since_) {
-    *waiting_for_opponent_since_ += settings_.abort_time;
-    wait_used_ = true;
-  }
+  if (reply->extend_abort_timer) policy_.extend_abort_timer();
   say(context.room, reply->text);
 }
 
-// The game's PGN record, written after the game ended (never on the move path).
-void GameSession::write_record(const std::string& status, std::optional<engine::Color> winner) {
-  if (!settings_.pgn || !settings_.pgn->enabled() || !full_ || !board_ || status == "stopped")
-    return;
-  GameRecord record;
-  record.id = game_id_;
-  record.base_url = settings_.base_url;
-  record.rated = full_->rated;
-  record.speed = full_->speed;
-  record.variant = full_->variant;
-  record.initial_fen = full_->initial_fen;
-  record.moves = board_->moves();
-  record.white = full_->white.name;
-  record.black = full_->black.name;
-  record.white_rating = full_->white.rating;
-  record.black_rating = full_->black.rating;
-  record.clock = full_->clock;
-  record.status = status;
-  record.winner = winner;
-  record.our_color = our_color_;
-  record.notes = notes_;
-  if (full_->created_at_ms)
-    record.started =
-        std::chrono::system_clock::time_point(std::chrono::milliseconds(*full_->created_at_ms));
-  if (auto written = settings_.pgn->write(record); !written)
-    log_.warning("game ", game_id_, ": PGN not written: ", written.error());
-}
-
 void GameSession::say(ChatRoom room, const std::string& text) {
-  if (!text.empty()) chat_queue_.push({room, fill_placeholders(text)});
-}
-
-std::string GameSession::fill_placeholders(const std::string& text) const {
-  std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    if (text.compare(i, 4, "{me}") == 0) {
-      out += me_.name;
-      i += 4;
-    } else if (text.compare(i, 10, "{opponent}") == 0) {
-      out += opponent_;
-      i += 10;
-    } else {
-      out += text[i++];
-    }
-  }
-  return out;
-}
-
-GameSummary GameSession::summary() const {
-  std::lock_guard lock(summary_mutex_);
-  GameSummary copy = summary_;
-  if (copy.id.empty()) copy.id = game_id_;
-  return copy;
-}
-
-void GameSession::publish_summary() {
-  if (!board_ || !full_) return;
-  GameSummary s;
-  s.id = game_id_;
-  s.opponent = opponent_;
-  s.variant = full_->variant;
-  s.speed = full_->speed;
-  s.color = our_color_ == engine::White ? "white" : "black";
-  s.plies = int(board_->moves().size());
-  s.our_turn = our_turn();
-  if (last_state_ && full_->clock) {
-    const bool white = our_color_ == engine::White;
-    s.our_clock_ms = white ? last_state_->wtime_ms : last_state_->btime_ms;
-    s.their_clock_ms = white ? last_state_->btime_ms : last_state_->wtime_ms;
-  }
-  if (last_mate_in_)
-    s.mate_in = last_mate_in_;
-  else if (!our_scores_.empty())
-    s.eval_cp = our_scores_.back();
-  s.book_moves = book_moves_;
-  s.book_time_saved_ms = book_time_saved_.count();
-  std::lock_guard lock(summary_mutex_);
-  summary_ = std::move(s);
+  if (!text.empty()) chat_queue_.push(std::pair{room, fill_greeting(text, me_.name, opponent_)});
 }
 
 }  // namespace bot

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One game the bot plays: its game stream, its board, its own engine, and every
-// decision inside the game (moves, draw offers, resignation, aborting a no-show
-// opponent, claiming victory, chat greetings).
+// One game the bot plays: its game stream, its board, its own engine, its chat and its
+// PGN record. The session runs the game: it searches (or plays from the book) on our
+// turn, posts moves, and carries out what its GamePolicy (daemon/game_policy.h, which owns
+// every decision: draw offers, resignation, takebacks, abort and claim-victory timers)
+// tells it.
 //
 // Threads: the session thread owns all state and handles events in order from
-// one queue; a reader thread turns the game stream into events (reconnecting
-// after drops through daemon/lichess/reconnecting_stream.h); the engine's search thread reports its
-// best move through the same queue; a chat thread posts chat messages, so a slow or failing chat
-// endpoint never delays a move. The public methods may be called from any thread.
+// one queue, which wakes for the policy's next timer on the injected clock; a reader thread turns
+// the game stream into events (reconnecting after drops through
+// daemon/lichess/reconnecting_stream.h); the engine's search thread reports its best move through
+// the same queue; a chat thread posts chat messages, so a slow or failing chat endpoint never
+// delays a move. The public methods may be called from any thread.
 #pragma once
 
 #include <atomic>
@@ -27,6 +30,7 @@
 #include "daemon/chat_commands.h"
 #include "daemon/clock.h"
 #include "daemon/event_queue.h"
+#include "daemon/game_policy.h"
 #include "daemon/game_state.h"
 #include "daemon/lichess/client.h"
 #include "daemon/logging.h"
@@ -49,10 +53,8 @@ struct Identity {
 struct SessionSettings {
   BudgetSettings budget;
   engine::EngineOptions engine;
-  config::DrawOffer draw_offer;
-  config::Resign resign;
+  GamePolicySettings policy;
   config::Greeting greeting;
-  std::chrono::seconds abort_time{30};
   std::chrono::milliseconds stream_silence_limit{20000};
   std::chrono::milliseconds max_reconnect_delay{30000};
   std::string base_url;               // for the PGN Site tag
@@ -60,9 +62,7 @@ struct SessionSettings {
   std::function<int()> queue_length;  // challenges waiting, for the !queue chat command
   // Opening books by variant (immutable, shared by every game) and whom to use them against.
   config::BooksByVariant books;
-  bool book_against_humans = true;
-  bool book_against_bots = true;
-  std::uint64_t book_seed = 0;  // this game's book choices
+  std::uint64_t book_seed = 0;        // this game's book choices
   std::vector<std::string> variants;  // Lichess keys we accept, for the !variants chat command
   Metrics* metrics = nullptr;         // fed with moves, latency, searches, reconnects when set
 };
@@ -87,7 +87,7 @@ class GameSession {
   GameSession& operator=(const GameSession&) = delete;
 
   void start();
-  // Shutdown with resignation: resign (or abort, if still abortable) at once.
+  // Shutdown with resignation: resign at once.
   void resign_now();
   // Ends the session without touching the game (the game is over or no longer ours).
   void stop();
@@ -106,7 +106,8 @@ class GameSession {
     Clock::SteadyTime at;  // when the engine reported
   };
   struct ResignRequest {};
-  using Event = std::variant<GameStreamEvent, StreamGone, EngineDone, ResignRequest>;
+  struct Wake {};  // stop() was called
+  using Event = std::variant<GameStreamEvent, StreamGone, EngineDone, ResignRequest, Wake>;
 
   void run();
   void read_stream(std::stop_token stop);
@@ -115,10 +116,12 @@ class GameSession {
   void on_game_state(const GameStateEvent& state);
   void on_opponent_gone(const OpponentGoneEvent& gone);
   void on_chat_line(const ChatLineEvent& line);
+  // PGN record and status summary: daemon/game_session_report.cpp.
   void write_record(const std::string& status, std::optional<engine::Color> winner);
   void on_engine_done(const EngineDone& done);
   void answer_offers(const GameStateEvent& state);
-  void tick();
+  // Carries out the policy's timers that are due (abort, claim victory, move retry).
+  void on_time();
   void start_search();
   // Plays a book move instead of searching, when the book has one; false when out of book.
   bool play_book_move(const engine::SearchLimits& limits);
@@ -131,9 +134,7 @@ class GameSession {
   void post_chat_messages();
   void publish_summary();
   bool our_turn() const;
-  bool wants_draw() const;
-  bool wants_to_resign() const;
-  std::string fill_placeholders(const std::string& text) const;
+  PositionFacts position_facts() const;
 
   const std::string game_id_;
   LichessClient& client_;
@@ -143,20 +144,21 @@ class GameSession {
   const SessionSettings settings_;
   FinishedCallback on_finished_;
 
-  EventQueue<Event> queue_;
+  EventQueue<Event> queue_{clock_};
   std::atomic<bool> stop_requested_{false};
   std::atomic<bool> finished_{false};
   std::stop_source reader_stop_;  // thread-safe: stop() may request it from any thread
   std::thread thread_;
   std::thread reader_;
-  EventQueue<std::pair<ChatRoom, std::string>> chat_queue_;
-  std::atomic<bool> chat_closing_{false};
+  // Messages to post; nullopt tells the chat thread to end once the queue is drained.
+  EventQueue<std::optional<std::pair<ChatRoom, std::string>>> chat_queue_{clock_};
   std::thread chat_thread_;
   mutable std::mutex summary_mutex_;
   GameSummary summary_;  // guarded by summary_mutex_; written by the session thread
 
   // Owned by the session thread.
   engine::Engine engine_;
+  GamePolicy policy_;
   std::optional<GameState> board_;
   std::optional<GameStateEvent> last_state_;
   engine::Color our_color_ = engine::White;
@@ -171,22 +173,12 @@ class GameSession {
   // Our own overhead before the search started (gameState received -> go), for the log.
   std::chrono::microseconds overhead_before_search_{0};
   Clock::SteadyTime state_received_{};
-  std::optional<Clock::SteadyTime> retry_search_at_;
-  std::optional<Clock::SteadyTime> waiting_for_opponent_since_;
-  bool abort_sent_ = false;
-  std::optional<Clock::SteadyTime> claim_victory_at_;
-  std::size_t draw_answered_for_ply_ = SIZE_MAX;
-  std::size_t takeback_answered_for_ply_ = SIZE_MAX;
-  std::size_t opponent_draw_offer_ply_ = SIZE_MAX;
-  std::optional<int> table_score_;        // our last score when the tables chose the move
-  std::vector<int> our_scores_;           // centipawns from our side, one per move we played
   std::optional<GameFullEvent> full_;     // players, clock and start, for the record
   std::map<std::size_t, PlyNote> notes_;  // our eval and think time by ply, for the PGN
   std::optional<PgnEval> last_eval_;      // for !eval
   std::optional<int> last_depth_;
   std::optional<int> last_mate_in_;  // full moves, from our side, of our last search
   std::string last_pv_;              // our last search's principal variation in SAN, for !pv
-  bool wait_used_ = false;
   // The game's opening book (null: none for this game), its random choices, and whether the
   // game has left it (then the engine searches every move).
   std::shared_ptr<const engine::book::OpeningBook> book_;

@@ -189,5 +189,12 @@ TEST(ChatCommands, RepliesFitInOneChatMessage) {
         EXPECT_LE(reply_text(line, in_room(room, over)).size(), kMaxChatCharacters) << line;
 }
 
+TEST(ChatCommands, GreetingPlaceholdersTakeTheNames) {
+  EXPECT_EQ(fill_greeting("Hi {opponent}, I'm {me}. {me}!", "paxbot", "alice"),
+            "Hi alice, I'm paxbot. paxbot!");
+  EXPECT_EQ(fill_greeting("{opponent", "paxbot", "alice"), "{opponent");
+  EXPECT_EQ(fill_greeting("", "paxbot", "alice"), "");
+}
+
 }  // namespace
 }  // namespace bot

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bot through a whole game: the test plays the server over the fake HTTP client (a live
+// event stream and game stream, a reply to every command) with the fake clock; the bot
+// runs its real challenge policy, session and engine. The real-time waits only guard
+// against a hang; they are not speed targets.
+#include "daemon/bot.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <thread>
+
+#include "config/defaults.h"
+#include "tests/daemon/support/fakes.h"
+#include "tests/daemon/support/scripted_game.h"
+
+namespace bot::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+const std::string kEventStream = "/api/stream/event";
+
+std::string challenge_line(const std::string& id, const std::string& variant) {
+  return R"({"type":"challenge","challenge":{"id":")" + id +
+         R"(","status":"created","challenger":{"id":"alice","name":"alice","rating":1500},)"
+         R"("destUser":{"id":"paxbot","name":"paxbot","title":"BOT"},"variant":{"key":")" +
+         variant +
+         R"("},"rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":180,)"
+         R"("increment":2},"color":"random","perf":{"name":"Blitz"}}})";
+}
+
+std::string game_event_line(const std::string& type, const std::string& status) {
+  return R"({"type":")" + type +
+         R"(","game":{"gameId":"G1","id":"G1","color":"white","fen":"startpos",)"
+         R"("variant":{"key":"standard"},"speed":"blitz","rated":false,)"
+         R"("opponent":{"id":"alice","username":"alice","rating":1500},"isMyTurn":true,)"
+         R"("status":{"name":")" +
+         status + R"("}}})";
+}
+
+class BotTest : public ::testing::Test {
+ protected:
+  BotTest() {
+    http_.live_stream(kEventStream);
+    http_.live_stream(kGameStream);
+    http_.reply(HttpMethod::kGet, "/api/account/playing?nb=50",
+                HttpResult::response(200, R"({"nowPlaying":[]})"));
+    http_.set_default_reply(HttpResult::response(200, R"({"ok":true})"));
+  }
+
+  std::vector<HttpRequest> posts(std::string_view prefix) const {
+    return http_.requests_to(HttpMethod::kPost, prefix);
+  }
+
+  std::vector<HttpRequest> wait_for_posts(std::string_view prefix, std::size_t count) {
+    std::vector<HttpRequest> found = http_.wait_for_requests(HttpMethod::kPost, prefix, count);
+    EXPECT_GE(found.size(), count) << "waiting for " << prefix;
+    return found;
+  }
+
+  std::string posted_move(std::size_t n) {
+    const auto moves = wait_for_posts(kGameCommands + "move/", n);
+    if (moves.size() < n) return "";
+    return moves[n - 1].path.substr(kGameCommands.size() + 5);
+  }
+
+  static config::Config config() {
+    config::Config c = config::default_config();
+    c.engine.max_think_ms = 20;
+    c.engine.first_move_max_ms = 20;
+    c.engine.hash_mb = 1;
+    return c;
+  }
+
+  FakeClock clock_{FakeClock::SleepMode::kBlock};
+  FakeHttpClient http_;
+  RecordingNotifier notifier_;
+  std::ostringstream log_text_;
+  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
+};
+
+TEST_F(BotTest, AcceptsAChallengePlaysTheGameAndShutsDown) {
+  Bot bot(config(), client_, clock_, log_, notifier_, {"paxbot", "paxbot"});
+  int exit_code = -1;
+  std::thread runner([&] { exit_code = bot.run(); });
+
+  http_.push_line(kEventStream, challenge_line("C2", "atomic"));  // a variant we do not play
+  http_.push_line(kEventStream, challenge_line("C1", "standard"));
+  wait_for_posts("/api/challenge/C1/accept", 1);
+  ASSERT_EQ(wait_for_posts("/api/challenge/C2/decline", 1).size(), 1u);
+  EXPECT_TRUE(posts("/api/challenge/C2/accept").empty());
+
+  http_.push_line(kEventStream, game_event_line("gameStart", "started"));
+  http_.push_line(kGameStream, game_full_line(/*we_are_white=*/true, ""));
+  std::string moves;
+  for (std::size_t n = 1; n <= 3; ++n) {
+    moves += (moves.empty() ? "" : " ") + posted_move(n);
+    moves += " " + reply_to(moves);
+    http_.push_line(kGameStream, game_state_line(moves));
+  }
+  posted_move(4);
+  http_.push_line(kGameStream, game_state_line(moves, "resign", R"(,"winner":"white")"));
+  http_.push_line(kEventStream, game_event_line("gameFinish", "resign"));
+
+  bot.request_shutdown();
+  runner.join();
+  EXPECT_EQ(exit_code, 0);
+  EXPECT_TRUE(posts(kGameCommands + "resign").empty());
+  const auto messages = notifier_.messages();
+  EXPECT_NE(std::find(messages.begin(), messages.end(), "READY=1"), messages.end());
+  EXPECT_NE(std::find(messages.begin(), messages.end(), "STOPPING=1"), messages.end());
+}
+
+}  // namespace
+}  // namespace bot::test

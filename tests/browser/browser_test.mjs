@@ -5,7 +5,8 @@
 //   node browser_test.mjs --case NAME --paxbot BIN --node-modules DIR --artifacts DIR
 // Cases: pages (lobby and game page load cleanly), daemons (two `paxbot run` daemons play;
 // the page shows every move within a second), pacifist and standard (a human plays a
-// daemon by clicks), markup (chat text with markup is shown as text).
+// daemon by clicks), controls (draw offers both ways, resigning), markup (chat text with
+// markup is shown as text).
 // Exit status 0: passed; 77: skipped (no chromium, outside CI); anything else: failed.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -164,6 +165,44 @@ const cases = {
       status: 'mate',
       result: '1-0',
     });
+  },
+
+  async controls({ url, context }) {
+    // Three short games against a bot moved through the API: the human's draw offer is
+    // accepted, the bot's offer is accepted by the human, and the human resigns.
+    const bot = BOTS[0];
+    const page = await context.newPage();
+    await logIn(page, url);
+    const game = async () => {
+      const id = await challenge(url, HUMAN, bot, { 'clock.limit': '300', 'clock.increment': '3', color: 'white' });
+      await h.api(url, 'POST', `/api/challenge/${id}/accept`, bot.token);
+      await page.goto(`${url}/${id}`);
+      await page.waitForSelector('body[data-ready=true][data-turn=white]');
+      await clickMove(page, 'e2e4', 'white');
+      await page.waitForSelector('body[data-turn=black]');
+      await h.api(url, 'POST', `/api/bot/game/${id}/move/e7e5`, bot.token);
+      await page.waitForSelector('body[data-turn=white]');
+      return id;
+    };
+    let id = await game();
+    await page.click('#draw');
+    await h.waitFor('the offer', async () => (await h.api(url, 'GET', `/api/web/game/${id}`)).state.wdraw);
+    await h.api(url, 'POST', `/api/bot/game/${id}/draw/yes`, bot.token);
+    await page.waitForSelector('body[data-status=draw]');
+    h.assert((await page.locator('#result').textContent()) === '½-½', 'draw by agreement shown');
+
+    id = await game();
+    await h.api(url, 'POST', `/api/bot/game/${id}/draw/yes`, bot.token);
+    await page.waitForFunction(() => document.getElementById('draw').textContent === 'Accept draw');
+    h.assert((await page.locator('#draw-offer').textContent()).includes('paxbot offers a draw'), 'the offer is shown');
+    await page.click('#draw');
+    await page.waitForSelector('body[data-status=draw]');
+
+    id = await game();
+    await page.click('#resign');
+    await page.waitForSelector('body[data-status=resign]');
+    h.assert((await page.locator('#result').textContent()) === '0-1', 'resignation shown as 0-1');
+    h.assert((await page.locator('#ending').textContent()).startsWith('Human resigned'), 'how it ended');
   },
 
   async markup({ url, context }) {

@@ -163,7 +163,7 @@ function show(ply) {
 function addChat(line) {
   const log = $('chat');
   log.append(
-    el('li', { class: `chat-line ${line.room}` }, el('b', { class: 'user' }, line.username), ': ', el('span', { class: 'text' }, line.text)),
+    el('li', { class: `chat-line room-${line.room}` }, el('b', { class: 'user' }, line.username), ': ', el('span', { class: 'text' }, line.text)),
   );
   log.scrollTop = log.scrollHeight;
 }

@@ -84,6 +84,19 @@ const cases = {
     await page.click('#back');
     h.assert((await page.locator('#moves .current').textContent()) === 'e5', 'stepping back');
     h.assert((await page.locator('#clock-white').textContent()).startsWith('5:0'), 'white clock shown');
+
+    // A Chess960 game: its own start position, a move picked from the server's legal moves.
+    const c960 = await challenge(url, white, black, { variant: 'chess960', 'clock.limit': '300', 'clock.increment': '3', color: 'white' });
+    await h.api(url, 'POST', `/api/challenge/${c960}/accept`, black.token);
+    const before = await h.api(url, 'GET', `/api/web/game/${c960}`);
+    const [from, tos] = Object.entries(before.state.legal.dests)[0];
+    await playMoves(url, c960, white, black, [from + tos[0]]);
+    const after = await h.api(url, 'GET', `/api/web/game/${c960}`);
+    await page.goto(`${url}/${c960}`);
+    await page.waitForSelector('body[data-ready=true]');
+    const shown = await page.locator('#moves .move[data-ply]').allTextContents();
+    h.assert(shown.join(' ') === after.moves[0].san, `chess960 move list: ${shown}`);
+    h.assert((await page.locator('#title').textContent()).startsWith('Chess960'), 'chess960 title');
     await page.waitForTimeout(300);
   },
 

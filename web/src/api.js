@@ -51,7 +51,9 @@ export async function stream(path, onLine, { auth = false, signal } = {}) {
     } catch {
       // the body was not JSON: keep the status line
     }
-    throw new Error(message);
+    const error = new Error(message);
+    error.status = res.status;
+    throw error;
   }
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -70,13 +72,15 @@ export async function stream(path, onLine, { auth = false, signal } = {}) {
 }
 
 // Follows a stream for as long as keepGoing() says, reopening it after a pause when
-// it ends or fails (the server closed it, or the network went away).
+// it ends or fails (the server closed it, or the network went away). A 4xx answer
+// (no such game, bad token) is final.
 export async function follow(path, onLine, { auth = false, keepGoing = () => true, onError } = {}) {
   while (keepGoing()) {
     try {
       await stream(path, onLine, { auth });
     } catch (e) {
       if (onError) onError(e);
+      if (e.status >= 400 && e.status < 500) break;
     }
     if (!keepGoing()) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/san.h"
+#include "server/views.h"
 
 namespace server {
 
@@ -66,8 +67,7 @@ std::size_t GameRecord::sync(const Game& game) {
     while (converted) {
       const engine::Square s = engine::pop_lsb(converted);
       record.converted.push_back(
-          {engine::square_name(s),
-           engine::color_of(pos_.piece_on(s)) == engine::White ? "white" : "black"});
+          {engine::square_name(s), color_name(engine::color_of(pos_.piece_on(s)))});
     }
     record.fen = engine::to_fen(pos_);
     moves_.push_back(std::move(record));

@@ -13,10 +13,6 @@ namespace {
 
 constexpr std::size_t kLobbyFinishedGames = 50;  // newest finished games in the lobby
 
-const char* color_name(engine::Color c) {
-  return c == engine::White ? "white" : "black";
-}
-
 nlohmann::json web_player_json(const Accounts& accounts, const std::string& id) {
   const Account* a = accounts.find(id);
   if (!a) return {{"id", id}, {"name", id}, {"bot", false}};

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -114,6 +115,12 @@ int ChildProcess::stop(std::chrono::milliseconds grace) {
   if (code != -1 || !running()) return code;
   kill(pid_, SIGKILL);
   return wait(std::chrono::seconds(5));
+}
+
+std::string self_executable() {
+  std::error_code error;
+  auto path = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? "" : path.string();
 }
 
 }  // namespace base

@@ -42,4 +42,7 @@ class ChildProcess {
   int status_ = -1;  // waitpid status once reaped
 };
 
+// The running executable (/proc/self/exe), or "" when it cannot be read.
+std::string self_executable();
+
 }  // namespace base

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "demo/command.h"
 
+#include <csignal>
 #include <filesystem>
 #include <optional>
 #include <thread>
@@ -11,6 +12,7 @@
 #include "demo/printer.h"
 #include "server/local_server.h"
 #include "server/stream_client.h"
+#include "server/web_files.h"
 
 namespace demo {
 namespace {
@@ -27,6 +29,7 @@ const std::vector<OptionSpec> kOptions = {
     {"--movetime", "MS", "engine think time per move (default 100)"},
     {"--draw-after", "PLIES", "builtin players offer draws from this ply on (default 300)"},
     {"--seed", "N", "seed for the server's ids, colours and Chess960 starts"},
+    {"--watch", "", "keep the server (and its web pages) up after the games, until Ctrl-C"},
 };
 
 struct DemoGame {
@@ -132,7 +135,7 @@ std::optional<int> play_with_daemons(server::LocalServer& local, const Settings&
       ++failures;
       continue;
     }
-    results.emplace_back(game.title, printer.summary(*id));
+    results.emplace_back(game.title, printer.summary(*id) + ", " + local.base_url() + "/" + *id);
   }
   return failures;
 }
@@ -174,7 +177,7 @@ int play_builtin(server::LocalServer& local, const Settings& s, DemoPrinter& pri
       ++failures;
       continue;
     }
-    results.emplace_back(game.title, printer.summary(*id));
+    results.emplace_back(game.title, printer.summary(*id) + ", " + local.base_url() + "/" + *id);
   }
   first->stop();
   second->stop();
@@ -187,7 +190,7 @@ int play_builtin(server::LocalServer& local, const Settings& s, DemoPrinter& pri
 
 int demo_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const std::string usage = cli::usage_text(
-      "demo", "[--players daemon|builtin] [--movetime MS] [--seed N]",
+      "demo", "[--players daemon|builtin] [--movetime MS] [--seed N] [--watch]",
       "Starts the local server on a free loopback port and lets two bots play it over\n"
       "the Bot API: a Pacifist game from a random Chess960 start, then a standard game.",
       kOptions);
@@ -218,7 +221,7 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
   s.movetime_ms = int(*movetime);
   s.draw_after = int(*draw_after);
   s.seed = std::uint64_t(*seed);
-  s.paxbot = parsed->value("--paxbot").value_or(self_executable());
+  s.paxbot = parsed->value("--paxbot").value_or(base::self_executable());
   const std::string players =
       parsed->value("--players")
           .value_or(std::filesystem::path(s.paxbot).filename() == "paxbot" ? "daemon" : "builtin");
@@ -237,6 +240,15 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
   options.tick = 50ms;
   options.threads = 32;
   options.state.seed = s.seed;
+  options.web_files = server::find_web_files(base::self_executable());
+  // --watch waits for SIGINT/SIGTERM at the end: block them before any thread starts
+  // (the daemons' child processes unblock them again).
+  const bool watch = parsed->has("--watch");
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  if (watch) pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   server::SystemClock clock;
   server::LocalServer local(std::move(accounts), options, clock);
   auto port = local.start();
@@ -248,6 +260,10 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
       << " play over the Bot API as "
       << (s.daemons ? "two `paxbot run` daemons" : "two in-process clients") << " (engine, "
       << s.movetime_ms << " ms per move)\n";
+  if (options.web_files.dir.empty())
+    out << "paxbot demo: " << server::missing_web_files_message(options.web_files) << "\n";
+  else
+    out << "paxbot demo: watch in a browser at " << local.base_url() << "/\n";
 
   DemoPrinter printer(out);
   std::vector<std::pair<std::string, std::string>> results;
@@ -257,9 +273,15 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
     if (s.daemons) out << "paxbot demo: falling back to the in-process players\n";
     failures = play_builtin(local, s, printer, results, err);
   }
-  local.stop();
   out << "\nsummary:\n";
   for (const auto& [title, summary] : results) out << "  " << title << ": " << summary << "\n";
+  if (watch) {
+    out << "paxbot demo: the server stays up at " << local.base_url() << "/ until Ctrl-C"
+        << std::endl;
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+  }
+  local.stop();
   return *failures == 0 ? 0 : 1;
 }
 

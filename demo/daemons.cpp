@@ -29,12 +29,6 @@ config::Config daemon_config(const std::string& base_url, int movetime_ms) {
   return c;
 }
 
-std::string self_executable() {
-  std::error_code error;
-  auto path = std::filesystem::read_symlink("/proc/self/exe", error);
-  return error ? "" : path.string();
-}
-
 std::expected<std::unique_ptr<DemoDaemons>, std::string> DemoDaemons::start(
     const std::string& paxbot, const std::string& base_url,
     const std::vector<DaemonAccount>& accounts, int movetime_ms) {

@@ -47,7 +47,4 @@ class DemoDaemons {
   std::vector<base::ChildProcess> children_;
 };
 
-// The running executable (/proc/self/exe), or "" when it cannot be read.
-std::string self_executable();
-
 }  // namespace demo

@@ -19,6 +19,12 @@ bool is_square_text(std::string_view t) {
 
 }  // namespace
 
+std::string square_name(Square s) {
+  std::string out;
+  append_square(out, s);
+  return out;
+}
+
 std::string move_to_uci(const Position& pos, Move m, CastlingNotation castling) {
   if (m == Move::none()) return "0000";
   std::string out;

@@ -16,6 +16,9 @@ enum class CastlingNotation : std::uint8_t {
   KingDestination,  // e1g1: the UCI convention for standard chess
 };
 
+// "e4" for the square e4.
+std::string square_name(Square s);
+
 // Writes m (a move of pos) in UCI notation.
 std::string move_to_uci(const Position& pos, Move m,
                         CastlingNotation castling = CastlingNotation::KingTakesRook);

@@ -14,16 +14,36 @@ packages=(
   polyglot gnuchess-book
   # test and packaging only: promtool (checks the /metrics page), lintian (checks the .deb)
   prometheus lintian
+  # the web pages' browser tests (headless chromium)
+  chromium
 )
+# Node.js and npm for the web pages (npm ci): Debian's packages, unless the machine already
+# has both commands (its own Node.js build ships npm and conflicts with Debian's npm).
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
+
+# The web pages' npm packages (chessground; playwright-core for the browser tests),
+# pinned by web/package-lock.json, installed at set-up time only.
+web_dir="$(cd "$(dirname "$0")/../web" && pwd)"
+install_web_packages() {
+  [ -d "$web_dir/node_modules/@lichess-org/chessground" ] && [ -d "$web_dir/node_modules/playwright-core" ] && return 0
+  echo "installing $web_dir/node_modules (npm ci)"
+  (cd "$web_dir" && npm ci --no-audit --no-fund)
+}
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then
+  install_web_packages
+  exit 0
+fi
 
 echo "installing: ${missing[*]}"
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 "${sudo_cmd[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+install_web_packages

@@ -52,6 +52,7 @@ std::expected<int, std::string> LocalServer::start() {
   routes.keepalive = options_.keepalive;
   routes.test_hooks = options_.test_hooks;
   routes.manual_clock = manual_clock_;
+  routes.web_files = options_.web_files;
   register_routes(http_, *state_, hooks_, routes);
 
   const std::string address = options_.host + ":" + std::to_string(options_.port);

@@ -22,6 +22,7 @@
 #include "server/clocks.h"
 #include "server/state.h"
 #include "server/test_hooks.h"
+#include "server/web_files.h"
 
 namespace server {
 
@@ -36,6 +37,7 @@ struct ServerOptions {
   int keep_alive_timeout_s = 5;  // idle HTTP keep-alive connections
   bool test_hooks = false;       // fault hooks and the /_test/ endpoints
   std::vector<HookRule> hooks;   // initial rules (imply test_hooks)
+  WebFiles web_files;            // the web pages' files; dir "" serves a message instead
   // Called from worker threads with "METHOD PATH STATUS" after each request (may be empty).
   std::function<void(const std::string&)> logger;
 };

@@ -3,6 +3,8 @@
 
 #include <thread>
 
+#include "server/web_routes.h"
+
 namespace server {
 namespace {
 
@@ -13,6 +15,18 @@ using json = nlohmann::json;
 constexpr const char* kBotOnly =
     "This endpoint can only be used with a Bot account. See "
     "https://lichess.org/api#operation/botAccountUpgrade";
+constexpr const char* kBoardOnly =
+    "This endpoint cannot be used with a Bot account: bots play through /api/bot/";
+
+// Who may call an endpoint: the Bot API and the Board API share their handlers and
+// differ only in this check.
+enum class AccountKind { Any, Bot, Human };
+struct PlayApi {
+  const char* prefix;  // "/api/bot" or "/api/board"
+  AccountKind kind;
+};
+constexpr PlayApi kPlayApis[] = {{"/api/bot", AccountKind::Bot},
+                                 {"/api/board", AccountKind::Human}};
 
 void send_json(Response& res, int status, const json& body) {
   res.status = status;
@@ -103,12 +117,15 @@ struct Context {
   RouteOptions options;
 
   using AuthedHandler = std::function<void(const Request&, Response&, const Caller&)>;
-  // Wraps a handler that needs a token (and, with bot_only, a BOT account).
-  httplib::Server::Handler authed(AuthedHandler f, bool bot_only = false) {
-    return [this, f = std::move(f), bot_only](const Request& req, Response& res) {
+  // Wraps a handler that needs a token and, unless kind is Any, a bot account (Bot API)
+  // or an account without the bot flag (Board API).
+  httplib::Server::Handler authed(AuthedHandler f, AccountKind kind = AccountKind::Any) {
+    return [this, f = std::move(f), kind](const Request& req, Response& res) {
       auto caller = state.authenticate(req.get_header_value("Authorization"));
       if (!caller) return send_error(res, caller.error());
-      if (bot_only && !caller->bot) return send_error(res, ApiError{400, kBotOnly});
+      if (kind == AccountKind::Bot && !caller->bot) return send_error(res, ApiError{400, kBotOnly});
+      if (kind == AccountKind::Human && caller->bot)
+        return send_error(res, ApiError{400, kBoardOnly});
       f(req, res, *caller);
     };
   }
@@ -173,21 +190,24 @@ void register_stream_routes(httplib::Server& http, Context& cx) {
              cx.stream(res, req, channel,
                        [&st, id = me.id, channel] { st.release_event_stream(id, channel); });
            }));
-  http.Get(R"(/api/bot/game/stream/([^/]+))",
-           cx.authed(
-               [&st, &cx](const Request& req, Response& res, const Caller& me) {
-                 const std::string id = req.matches[1];
-                 auto channel = st.open_game_stream(me.id, id, req.get_header_value("User-Agent"));
-                 if (!channel) return send_error(res, channel.error());
-                 cx.stream(res, req, *channel,
-                           [&st, id, ch = *channel] { st.release_game_stream(id, ch); });
-               },
-               true));
+  for (const PlayApi& api : kPlayApis) {
+    http.Get(std::string(api.prefix) + R"(/game/stream/([^/]+))",
+             cx.authed(
+                 [&st, &cx](const Request& req, Response& res, const Caller& me) {
+                   const std::string id = req.matches[1];
+                   auto channel =
+                       st.open_game_stream(me.id, id, req.get_header_value("User-Agent"));
+                   if (!channel) return send_error(res, channel.error());
+                   cx.stream(res, req, *channel,
+                             [&st, id, ch = *channel] { st.release_game_stream(id, ch); });
+                 },
+                 api.kind));
+  }
 }
 
-void register_game_routes(httplib::Server& http, Context& cx) {
+void register_game_routes(httplib::Server& http, Context& cx, const PlayApi& api) {
   ServerState& st = cx.state;
-  const std::string game = R"(/api/bot/game/([^/]+))";
+  const std::string game = std::string(api.prefix) + R"(/game/([^/]+))";
   http.Post(game + R"(/move/([^/]+))",
             cx.authed(
                 [&st](const Request& req, Response& res, const Caller& me) {
@@ -197,7 +217,7 @@ void register_game_routes(httplib::Server& http, Context& cx) {
                   if (!offering) return send_error(res, offering.error());
                   send_result(res, st.move(me.id, req.matches[1], req.matches[2], *offering));
                 },
-                true));
+                api.kind));
   http.Post(game + "/chat", cx.authed(
                                 [&st](const Request& req, Response& res, const Caller& me) {
                                   auto fields = request_fields(req);
@@ -207,12 +227,12 @@ void register_game_routes(httplib::Server& http, Context& cx) {
                                   auto text = fields->contains("text") ? fields->at("text") : "";
                                   send_result(res, st.chat(me.id, req.matches[1], room, text));
                                 },
-                                true));
+                                api.kind));
   http.Get(game + "/chat", cx.authed(
                                [&st](const Request& req, Response& res, const Caller& me) {
                                  send_result(res, st.chat_log(me.id, req.matches[1]));
                                },
-                               true));
+                               api.kind));
   using Command = Result<void> (ServerState::*)(const std::string&, const std::string&);
   for (auto [name, command] : {std::pair<const char*, Command>{"abort", &ServerState::abort},
                                {"resign", &ServerState::resign},
@@ -223,7 +243,7 @@ void register_game_routes(httplib::Server& http, Context& cx) {
                   [&st, command](const Request& req, Response& res, const Caller& me) {
                     send_result(res, (st.*command)(me.id, req.matches[1]));
                   },
-                  true));
+                  api.kind));
   }
   using Offer = Result<void> (ServerState::*)(const std::string&, const std::string&, bool);
   for (auto [name, offer] : {std::pair<const char*, Offer>{"draw", &ServerState::draw},
@@ -235,13 +255,13 @@ void register_game_routes(httplib::Server& http, Context& cx) {
                     if (!yes) return send_error(res, yes.error());
                     send_result(res, (st.*offer)(me.id, req.matches[1], *yes));
                   },
-                  true));
+                  api.kind));
   }
   http.Post(game + "/berserk", cx.authed(
                                    [](const Request&, Response& res, const Caller&) {
                                      send_error(res, ApiError{400, "Cannot berserk"});
                                    },
-                                   true));
+                                   api.kind));
 }
 
 void register_challenge_routes(httplib::Server& http, Context& cx) {
@@ -338,8 +358,9 @@ void register_routes(httplib::Server& http, ServerState& state, TestHooks& hooks
   auto cx = std::make_shared<Context>(Context{state, hooks, options});
   register_account_routes(http, *cx);
   register_stream_routes(http, *cx);
-  register_game_routes(http, *cx);
+  for (const PlayApi& api : kPlayApis) register_game_routes(http, *cx, api);
   register_challenge_routes(http, *cx);
+  register_web_routes(http, state, WebRouteOptions{options.keepalive, options.web_files});
   if (options.test_hooks) {
     register_test_routes(http, *cx);
     http.set_pre_routing_handler([cx](const Request& req, Response& res) {

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <mutex>
 
+#include "base/child_process.h"
 #include "cli/args.h"
 #include "server/local_server.h"
 #include "server/routes.h"
@@ -31,6 +32,8 @@ const std::vector<OptionSpec> kOptions = {
     {"--test-hooks", "", "enable fault hooks and the loopback-only /_test/ endpoints"},
     {"--hook", "SPEC", "a fault hook, e.g. action=drop,path=/api/stream/event,after=3"},
     {"--manual-clock", "", "time stands still until POST /_test/clock/advance?ms=N"},
+    {"--web-dir", "DIR",
+     "the web pages' files (default: next to the binary or its install prefix)"},
     {"--verbose", "", "print one line per request"},
 };
 
@@ -146,6 +149,13 @@ int serve_command(const std::vector<std::string>& raw_args, std::ostream& out, s
     options.hooks.push_back(*rule);
   }
 
+  if (auto dir = parsed->value("--web-dir")) {
+    options.web_files = web_files_in(*dir);
+    if (options.web_files.dir.empty()) return fail("--web-dir " + *dir + ": no index.html there");
+  } else {
+    options.web_files = find_web_files(base::self_executable());
+  }
+
   Accounts accounts;
   if (auto file = parsed->value("--accounts")) {
     auto loaded = Accounts::load_file(*file);
@@ -186,6 +196,11 @@ int serve_command(const std::vector<std::string>& raw_args, std::ostream& out, s
   out << "paxbot serve: listening on " << local.base_url() << " (" << account_count << " accounts"
       << (options.test_hooks || !options.hooks.empty() ? ", test hooks on" : "")
       << (manual ? ", manual clock" : "") << ")" << std::endl;
+  if (options.web_files.dir.empty())
+    out << "paxbot serve: " << missing_web_files_message(options.web_files)
+        << "; the JSON API works without them" << std::endl;
+  else
+    out << "paxbot serve: pages at " << local.base_url() << "/" << std::endl;
   int signal = 0;
   sigwait(&stop_signals, &signal);
   out << "paxbot serve: stopping" << std::endl;

@@ -206,6 +206,7 @@ std::shared_ptr<StreamChannel> ServerState::open_event_stream(const std::string&
                                  {"compat", {{"bot", true}, {"board", true}}}}
                       .dump());
   }
+  lobby_changed();
   return channel;
 }
 
@@ -213,7 +214,9 @@ void ServerState::release_event_stream(const std::string& me,
                                        const std::shared_ptr<StreamChannel>& ch) {
   Lock lock(mutex_);
   auto it = event_streams_.find(me);
-  if (it != event_streams_.end() && it->second == ch) event_streams_.erase(it);
+  if (it == event_streams_.end() || it->second != ch) return;
+  event_streams_.erase(it);
+  lobby_changed();
 }
 
 Result<std::shared_ptr<StreamChannel>> ServerState::open_game_stream(
@@ -306,14 +309,17 @@ void ServerState::shutdown() {
   shut_down_ = true;
   for (auto& [id, ch] : event_streams_) ch->close();
   for (auto& [id, ch] : challenge_streams_) ch->close();
-  for (auto& [id, e] : games_)
+  for (auto& ch : lobby_streams_) ch->close();
+  for (auto& [id, e] : games_) {
     for (GameStream& s : e.streams) s.channel->close();
+    for (auto& ch : e.watchers) ch->close();
+  }
 }
 
 std::size_t ServerState::open_stream_count() const {
   Lock lock(mutex_);
-  std::size_t n = event_streams_.size() + challenge_streams_.size();
-  for (const auto& [id, e] : games_) n += e.streams.size();
+  std::size_t n = event_streams_.size() + challenge_streams_.size() + lobby_streams_.size();
+  for (const auto& [id, e] : games_) n += e.streams.size() + e.watchers.size();
   return n;
 }
 

@@ -21,6 +21,7 @@
 #include "server/challenges.h"
 #include "server/clocks.h"
 #include "server/errors.h"
+#include "server/game_record.h"
 #include "server/games.h"
 #include "server/streams.h"
 
@@ -107,6 +108,17 @@ class ServerState {
   // GET /game/export/{id}: PGN, or JSON when json is set.
   Result<Export> export_game(const std::string& id, bool json, bool clocks) const;
 
+  // The read-only views of the web pages (state_web.cpp): the lobby (accounts, games,
+  // pending challenges) and one game with SAN, conversions and legal destinations.
+  nlohmann::json lobby() const;
+  Result<nlohmann::json> web_game(const std::string& id);
+  // Their live streams: a full view first, then a lobby view after every change of the
+  // lobby, or a `state` line after every change of the game and its chat lines.
+  std::shared_ptr<StreamChannel> open_lobby_stream();
+  void release_lobby_stream(const std::shared_ptr<StreamChannel>& ch);
+  Result<std::shared_ptr<StreamChannel>> open_watch_stream(const std::string& game_id);
+  void release_watch_stream(const std::string& game_id, const std::shared_ptr<StreamChannel>& ch);
+
   // Applies every deadline that has passed.
   void tick();
   // Ends every open stream; later streams end at once.
@@ -131,6 +143,8 @@ class ServerState {
     Game game;
     std::vector<GameStream> streams;
     std::array<Presence, 2> presence;
+    GameRecord record;                                     // kept in step while watched
+    std::vector<std::shared_ptr<StreamChannel>> watchers;  // web pages following the game
   };
 
   using Lock = std::unique_lock<std::mutex>;
@@ -154,6 +168,12 @@ class ServerState {
                                                            const std::string& id);
   Result<void> finish_command(GameEntry& e, Result<bool> changed);
   nlohmann::json challenge_view(const Challenge& c, const std::string& direction = "") const;
+  // state_web.cpp
+  nlohmann::json lobby_json() const;
+  nlohmann::json web_state_json(const GameEntry& e) const;
+  nlohmann::json web_game_json(GameEntry& e);
+  void lobby_changed();
+  void notify_watchers(GameEntry& e);
 
   mutable std::mutex mutex_;
   mutable Accounts accounts_;  // seenAt changes on reads
@@ -164,6 +184,7 @@ class ServerState {
   std::map<std::string, std::shared_ptr<StreamChannel>> challenge_streams_;
   std::map<std::string, GameEntry> games_;
   std::map<std::string, std::shared_ptr<StreamChannel>> event_streams_;
+  std::vector<std::shared_ptr<StreamChannel>> lobby_streams_;
   bool shut_down_ = false;
 };
 

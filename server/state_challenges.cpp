@@ -35,6 +35,7 @@ void ServerState::end_challenge(Challenge& c, ChallengeStatus status, const std:
     it->second->close();
     challenge_streams_.erase(it);
   }
+  lobby_changed();
 }
 
 Result<CreatedChallenge> ServerState::create_challenge(const std::string& me,
@@ -69,6 +70,7 @@ Result<CreatedChallenge> ServerState::create_challenge(const std::string& me,
     created.stream->push(view.dump());
     challenge_streams_[id] = created.stream;
   }
+  lobby_changed();
   return created;
 }
 
@@ -96,7 +98,7 @@ Result<void> ServerState::accept_challenge(const std::string& me, const std::str
   setup.first_move_ms = options_.first_move_ms;
   auto game = Game::start(std::move(setup), now(), wall());
   if (!game) return std::unexpected(ApiError{500, "cannot start the game: " + game.error()});
-  GameEntry& e = games_.emplace(c.id, GameEntry{std::move(*game), {}, {}}).first->second;
+  GameEntry& e = games_.emplace(c.id, GameEntry{std::move(*game), {}, {}, {}, {}}).first->second;
   e.presence[engine::White].gone_since = e.presence[engine::Black].gone_since = now();
   end_challenge(c, ChallengeStatus::Accepted, "accepted");
   for (engine::Color color : {engine::White, engine::Black})

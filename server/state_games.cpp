@@ -22,12 +22,15 @@ void ServerState::refresh(GameEntry& e) {
 
 void ServerState::game_changed(GameEntry& e) {
   broadcast(e, game_state_json(e.game, now()).dump());
+  notify_watchers(e);
   if (e.game.over()) game_finished(e);
 }
 
 void ServerState::game_finished(GameEntry& e) {
   for (GameStream& s : e.streams) s.channel->close();
   e.streams.clear();
+  for (auto& ch : e.watchers) ch->close();
+  e.watchers.clear();
   const GameSetup& setup = e.game.setup();
   const bool counted = e.game.status() != Status::Aborted;
   for (engine::Color c : {engine::White, engine::Black}) {
@@ -45,6 +48,7 @@ void ServerState::game_finished(GameEntry& e) {
     send_event(setup.users[c],
                {{"type", "gameFinish"}, {"game", game_event_json(e.game, c, accounts_, now())}});
   }
+  lobby_changed();
 }
 
 Result<void> ServerState::finish_command(GameEntry& e, Result<bool> changed) {
@@ -76,7 +80,9 @@ Result<void> ServerState::chat(const std::string& me, const std::string& id,
   if (!found) return std::unexpected(found.error());
   auto [e, color] = *found;
   ChatLine line{room, accounts_.find(me)->username, text};
-  broadcast(*e, chat_line_json(line).dump());
+  const std::string chat_line = chat_line_json(line).dump();
+  broadcast(*e, chat_line);
+  for (auto& ch : e->watchers) ch->push(chat_line);
   e->game.add_chat(std::move(line));
   return {};
 }

@@ -5,11 +5,11 @@
 #include "lichess/perf.h"
 
 namespace server {
-namespace {
-
 const char* color_name(engine::Color c) {
   return c == engine::White ? "white" : "black";
 }
+
+namespace {
 
 json game_player_json(const Account* account) {
   json j;

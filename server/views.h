@@ -22,6 +22,8 @@ using OnlineFn = std::function<bool(const std::string& account_id)>;
 
 constexpr int kDefaultRating = 1500;
 
+// "white" or "black", as every JSON shape spells colours.
+const char* color_name(engine::Color c);
 json variant_json(lichess::Variant v, bool with_short = true);
 // gameState: moves, clocks in ms, status, winner and pending offers.
 json game_state_json(const Game& game, std::int64_t now);

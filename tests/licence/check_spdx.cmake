@@ -7,7 +7,8 @@ if(NOT SOURCE_DIR)
 endif()
 file(GLOB_RECURSE candidates RELATIVE ${SOURCE_DIR}
      ${SOURCE_DIR}/*.cpp ${SOURCE_DIR}/*.h ${SOURCE_DIR}/*.h.in ${SOURCE_DIR}/CMakeLists.txt
-     ${SOURCE_DIR}/*.cmake ${SOURCE_DIR}/scripts/*.sh ${SOURCE_DIR}/.ci/run)
+     ${SOURCE_DIR}/*.cmake ${SOURCE_DIR}/scripts/*.sh ${SOURCE_DIR}/.ci/run
+     ${SOURCE_DIR}/web/src/* ${SOURCE_DIR}/tests/browser/*.mjs)
 set(missing "")
 set(checked 0)
 foreach(path IN LISTS candidates)

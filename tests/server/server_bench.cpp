@@ -40,7 +40,7 @@ struct Config {
   int think_ms = 0;  // pause before each move: measures latency below saturation
 };
 
-struct GameRecord {
+struct BenchGame {
   std::string id;
   std::vector<std::int64_t> posted_ns, received_ns;  // by ply
   int plies = 0;
@@ -68,7 +68,7 @@ long status_kib(pid_t pid, const std::string& key) {
 }
 
 // One side of a game: random legal moves, resign at max_plies.
-void play(int port, const std::string& token, GameRecord& game, int max_plies, unsigned seed,
+void play(int port, const std::string& token, BenchGame& game, int max_plies, unsigned seed,
           int think_ms) {
   StreamClient stream("127.0.0.1", port, "/api/bot/game/stream/" + game.id, token, "bench");
   httplib::Client http("127.0.0.1", port);
@@ -190,7 +190,7 @@ int main(int argc, char** argv) {
   }
   const long rss_idle = status_kib(child, "VmRSS");
 
-  std::vector<GameRecord> games(config.games);
+  std::vector<BenchGame> games(config.games);
   for (int g = 0; g < config.games; ++g) {
     Api white(port, "b" + std::to_string(2 * g) + "_token");
     Api black(port, "b" + std::to_string(2 * g + 1) + "_token");
@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
   long moves = 0;
   int failures = 0;
   std::map<std::string, int> endings;
-  for (const GameRecord& g : games) {
+  for (const BenchGame& g : games) {
     if (!g.error.empty()) {
       ++failures;
       std::cerr << "game " << g.id << ": " << g.error << "\n";

@@ -8,6 +8,8 @@ packages=(
   libcurl4-openssl-dev nlohmann-json3-dev libyaml-cpp-dev libcpp-httplib-dev libsystemd-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   systemd clang-format
+  # The fuzz targets (scripts/fuzz.sh): clang 19 with libFuzzer and the sanitizer runtimes.
+  clang-19 libclang-rt-19-dev
 )
 
 missing=()

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "config/load.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
@@ -299,13 +301,64 @@ void make_absolute(std::string& path, const std::filesystem::path& base) {
   path = (base / path).lexically_normal().string();
 }
 
+// yaml-cpp 0.7 (Debian 12) never ends YAML::LoadAll on some malformed text (a ',' at the
+// top level, e.g. "[1],"): each HandleNextDocument call reports a document without consuming
+// a token, so LoadAll collects empty documents until memory runs out (found by fuzz_config_load).
+// This pass runs the same parser over the text with an event handler that only remembers
+// where each document starts; a document starting where the previous one started consumed
+// nothing. Returns where the parser got stuck, or nothing when LoadAll will finish.
+class DocumentStarts final : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    stuck_ = started_ && mark.pos == last_.pos;
+    last_ = mark;
+    started_ = true;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+
+  bool stuck() const { return stuck_; }
+  const YAML::Mark& last() const { return last_; }
+
+ private:
+  YAML::Mark last_ = YAML::Mark::null_mark();
+  bool started_ = false;
+  bool stuck_ = false;
+};
+
+// Throws YAML::Exception for syntax errors, like LoadAll.
+std::optional<YAML::Mark> stuck_parser_mark(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts starts;
+  while (parser.HandleNextDocument(starts))
+    if (starts.stuck()) return starts.last();
+  return std::nullopt;
+}
+
 }  // namespace
 
 LoadResult load_string(std::string_view yaml_text) {
   LoadResult result{.config = default_config(), .diagnostics = {}, .locations = {}};
   std::vector<YAML::Node> documents;
   try {
-    documents = YAML::LoadAll(std::string(yaml_text));
+    const std::string text(yaml_text);
+    if (const auto stuck = stuck_parser_mark(text)) {
+      result.diagnostics.push_back(
+          {Severity::error, "", "YAML syntax error: unexpected text at the top level",
+           "remove the stray ',', ']' or '}' at this line", location_of(*stuck)});
+      return result;
+    }
+    documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     result.diagnostics.push_back({Severity::error, "", "YAML syntax error: " + e.msg,
                                   "check the indentation, colons and quotes at this line and "

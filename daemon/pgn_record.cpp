@@ -207,6 +207,8 @@ std::expected<std::vector<ParsedPgn>, std::string> parse_pgn(std::string_view te
       i = end == std::string_view::npos ? text.size() : end + 1;
     } else if (c == '(' || c == ')') {
       return fail("variations are not supported");
+    } else if (c == '}' || c == ']') {
+      return fail(std::string("unexpected '") + c + "' outside a comment or tag");
     } else {
       std::size_t j = i;
       while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) &&

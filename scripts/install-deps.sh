@@ -16,6 +16,8 @@ packages=(
   prometheus lintian
   # the web pages' browser tests (headless chromium)
   chromium
+  # The fuzz targets (scripts/fuzz.sh): clang 19 with libFuzzer and the sanitizer runtimes.
+  clang-19 libclang-rt-19-dev
 )
 # Node.js and npm for the web pages (npm ci): Debian's packages, unless the machine already
 # has both commands (its own Node.js build ships npm and conflicts with Debian's npm).

@@ -127,6 +127,16 @@ TEST(Load, BadIndentationIsASyntaxErrorOnItsLine) {
   EXPECT_TRUE(result.diagnostics[0].message.starts_with("YAML syntax error"));
 }
 
+// yaml-cpp's LoadAll never returns on these (found by fuzz_config_load).
+TEST(Load, StrayCommaAtTheTopLevelIsASyntaxErrorNotAHang) {
+  for (const char* text : {",", "[1],", "engine:\n  threads: 2\n,\n"}) {
+    const LoadResult result = load_string(text);
+    ASSERT_EQ(result.diagnostics.size(), 1u) << text;
+    EXPECT_TRUE(result.diagnostics[0].message.starts_with("YAML syntax error")) << text;
+    EXPECT_TRUE(result.diagnostics[0].location.has_value()) << text;
+  }
+}
+
 TEST(Load, TokenInTheFileIsAnErrorThatNeverShowsTheToken) {
   const std::string secret = "lip_SuperSecret0123456789";
   ASSERT_NE(read_text(data_file("token_in_config.yml")).find(secret), std::string::npos);

@@ -244,6 +244,11 @@ TEST(PgnRecord, ParserReadsSeveralGamesAndRejectsBrokenText) {
   EXPECT_FALSE(parse_pgn("[Event \"x\"]\n1. e4"));
   EXPECT_FALSE(parse_pgn("1. e4 {unterminated"));
   EXPECT_FALSE(parse_pgn("1. e4 (1. d4) *"));
+  // A stray closing brace or bracket is an error, not an endless loop (found by fuzzing).
+  auto stray = parse_pgn("1. e4 } e5 *");
+  ASSERT_FALSE(stray);
+  EXPECT_NE(stray.error().find("unexpected '}'"), std::string::npos) << stray.error();
+  EXPECT_FALSE(parse_pgn("[Event \"x\"]\n1. e4 ] *"));
 }
 
 class PgnSinkTest : public testing::Test {

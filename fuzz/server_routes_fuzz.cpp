@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fuzz target: the local server's request handlers (server/routes.h: paths, query strings,
+// form and JSON bodies, headers) over a fresh server state per input, without sockets: the
+// input is raw HTTP/1.1 requests, one after another, each run through httplib's own request
+// processing (Server::process_request on an in-memory stream) into the registered routes.
+// Accounts alice, bob (bots) and human, with the tokens alice_token, bob_token and
+// human_token; test hooks are on, the client is loopback.
+//
+// Bounded by the harness: streams have a 1 ms keep-alive and the in-memory client stops
+// reading after a few writes (as a client that hangs up), and a Slow test hook is rewritten
+// to wait 0 ms after each request (sleeping is its whole purpose).
+// Invariants: every request gets an HTTP/1.1 answer with a valid status, nothing escapes the
+// handlers, and once every request is done no stream is left open in the state.
+#include <algorithm>
+#include <string>
+
+#include <httplib.h>
+
+#include "fuzz/fuzz_check.h"
+#include "server/routes.h"
+
+namespace {
+
+// A client connection in memory: reads come from the input, writes are kept.
+class MemoryStream final : public httplib::Stream {
+ public:
+  explicit MemoryStream(std::string_view input) : input_(input) {}
+  bool is_readable() const override { return true; }
+  bool is_writable() const override { return writes_ < kMaxWrites; }
+  ssize_t read(char* ptr, std::size_t size) override {
+    const std::size_t n = std::min(size, input_.size() - at_);
+    std::copy_n(input_.data() + at_, n, ptr);
+    at_ += n;
+    return ssize_t(n);
+  }
+  ssize_t write(const char* ptr, std::size_t size) override {
+    ++writes_;
+    output_.append(ptr, size);
+    return ssize_t(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 40000;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 8080;
+  }
+  socket_t socket() const override { return INVALID_SOCKET; }
+
+  std::size_t consumed() const { return at_; }
+  // Starts the next request: a new connection reading on where the last one stopped.
+  std::string take_output() {
+    writes_ = 0;
+    return std::exchange(output_, {});
+  }
+
+ private:
+  static constexpr int kMaxWrites = 8;
+  std::string_view input_;
+  std::size_t at_ = 0;
+  int writes_ = 0;
+  std::string output_;
+};
+
+class FuzzServer final : public httplib::Server {
+ public:
+  // Handles the next request of `stream`; false when nothing more was read.
+  bool handle_next(MemoryStream& stream) {
+    const std::size_t before = stream.consumed();
+    bool closed = false;
+    process_request(stream, false, closed, nullptr);
+    return stream.consumed() > before;
+  }
+};
+
+void check_answer(const std::string& output) {
+  if (output.empty()) return;  // httplib answers nothing to a request line it cannot read
+  FUZZ_CHECK(output.starts_with("HTTP/1.1 "), output.substr(0, 40));
+  const int status = std::atoi(output.c_str() + 9);
+  FUZZ_CHECK(status >= 100 && status <= 599, output.substr(0, 40));
+}
+
+// Slow rules sleep for real; the harness keeps them but makes them wait 0 ms.
+void unslow(server::TestHooks& hooks) {
+  std::vector<server::HookRule> rules = hooks.rules();
+  if (std::none_of(rules.begin(), rules.end(), [](const server::HookRule& r) {
+        return r.action == server::HookAction::Slow && r.ms > 0;
+      }))
+    return;
+  hooks.clear();
+  for (server::HookRule& rule : rules) {
+    if (rule.action == server::HookAction::Slow) rule.ms = 0;
+    hooks.add(rule);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const auto accounts = server::Accounts::parse(
+      "alice:alice_token:bot\nbob:bob_token:bot\nhuman:human_token\n", "fuzz accounts");
+  FUZZ_CHECK(accounts.has_value(), "accounts");
+  server::ManualClock clock(1'767'225'600'000);
+  server::StateOptions options;
+  options.seed = 1;
+  server::ServerState state(*accounts, clock, options);
+  server::TestHooks hooks;
+  {
+    FuzzServer http;
+    http.set_payload_max_length(1 << 16);
+    server::RouteOptions routes;
+    routes.keepalive = std::chrono::milliseconds(1);
+    routes.test_hooks = true;
+    routes.manual_clock = &clock;
+    server::register_routes(http, state, hooks, routes);
+    MemoryStream stream(std::string_view(reinterpret_cast<const char*>(data), size));
+    while (http.handle_next(stream)) {
+      check_answer(stream.take_output());
+      unslow(hooks);
+    }
+  }
+  FUZZ_CHECK(state.open_stream_count() == 0, "every stream released");
+  return 0;
+}

@@ -5,8 +5,8 @@
 //   node browser_test.mjs --case NAME --paxbot BIN --node-modules DIR --artifacts DIR
 // Cases: pages (lobby and game page load cleanly), daemons (two `paxbot run` daemons play;
 // the page shows every move within a second), pacifist and standard (a human plays a
-// daemon by clicks), controls (draw offers both ways, resigning), markup (chat text with
-// markup is shown as text).
+// daemon by clicks), controls (draw offers both ways, resigning), promotion (the piece is
+// chosen), markup (chat text with markup is shown as text).
 // Exit status 0: passed; 77: skipped (no chromium, outside CI); anything else: failed.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -218,6 +218,36 @@ const cases = {
     await page.waitForSelector('body[data-status=resign]');
     h.assert((await page.locator('#result').textContent()) === '0-1', 'resignation shown as 0-1');
     h.assert((await page.locator('#ending').textContent()).startsWith('Human resigned'), 'how it ended');
+  },
+
+  async promotion({ url, context }) {
+    // The human's pawn reaches the last rank: the page asks for the piece; Escape takes the
+    // move back, a knight is sent as a7a8n (Black's pawn keeps the material sufficient).
+    const bot = BOTS[0];
+    const id = await challenge(url, HUMAN, bot, {
+      'clock.limit': '300', 'clock.increment': '3', color: 'white', fen: '8/P6k/7p/8/8/8/8/K7 w - - 0 1',
+    });
+    await h.api(url, 'POST', `/api/challenge/${id}/accept`, bot.token);
+    const page = await context.newPage();
+    await logIn(page, url);
+    await page.goto(`${url}/${id}`);
+    await page.waitForSelector('body[data-ready=true][data-turn=white]');
+    await clickMove(page, 'a7a8', 'white');
+    await page.waitForSelector('#promotion:not([hidden])');
+    const pieces = await page.locator('#promotion button[data-piece]').evaluateAll((bs) => bs.map((b) => b.dataset.piece));
+    h.assert(pieces.join('') === 'qrbn', `promotion choices: ${pieces}`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#promotion[hidden]', { state: 'attached' });
+    h.assert((await h.api(url, 'GET', `/api/web/game/${id}`)).moves.length === 0, 'Escape sends no move');
+    await clickMove(page, 'a7a8', 'white');
+    await page.click('#promotion button[data-piece=n]');
+    await page.waitForSelector('body[data-turn=black]');
+    const game = await h.api(url, 'GET', `/api/web/game/${id}`);
+    h.assert(game.moves.map((m) => m.uci).join(' ') === 'a7a8n', `moves sent: ${game.moves.map((m) => m.uci)}`);
+    h.assert((await page.locator('#moves .move[data-ply]').allTextContents()).join(' ') === 'a8=N', 'SAN of the promotion');
+    // One ply played: resigning aborts the game, as on Lichess.
+    await page.click('#resign');
+    await page.waitForSelector('body[data-status=aborted]');
   },
 
   async markup({ url, context }) {

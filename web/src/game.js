@@ -219,10 +219,53 @@ async function command(path, form) {
   }
 }
 
+// A pawn move to the last rank asks which piece it becomes; Escape or a click beside the
+// choices takes the move back.
+const PROMOTIONS = [
+  ['q', 'queen', '♕'],
+  ['r', 'rook', '♖'],
+  ['b', 'bishop', '♗'],
+  ['n', 'knight', '♘'],
+];
+function choosePromotion(orig, dest) {
+  const chooser = $('promotion');
+  const close = () => {
+    chooser.hidden = true;
+    document.removeEventListener('keydown', onKey);
+  };
+  const onKey = (ev) => {
+    if (ev.key !== 'Escape') return;
+    close();
+    drawBoard();
+  };
+  replace(
+    chooser,
+    el('span', {}, 'Promote to'),
+    PROMOTIONS.map(([letter, name, symbol]) =>
+      el(
+        'button',
+        {
+          type: 'button',
+          'data-piece': letter,
+          title: name,
+          onclick: () => {
+            close();
+            command(`move/${orig}${dest}${letter}`);
+          },
+        },
+        symbol,
+      ),
+    ),
+    el('button', { type: 'button', class: 'cancel', onclick: () => (close(), drawBoard()) }, 'cancel'),
+  );
+  chooser.hidden = false;
+  document.addEventListener('keydown', onKey);
+}
+
 function onMove(orig, dest) {
   const legal = view.state.legal || { promotions: [] };
-  const promotion = legal.promotions.includes(orig + dest) ? 'q' : '';
-  command(`move/${orig}${dest}${promotion}`);
+  if (legal.promotions.includes(orig + dest)) choosePromotion(orig, dest);
+  else command(`move/${orig}${dest}`);
 }
 
 function setUpControls() {

@@ -113,7 +113,8 @@ class ServerState {
   nlohmann::json lobby() const;
   Result<nlohmann::json> web_game(const std::string& id);
   // Their live streams: a full view first, then a lobby view after every change of the
-  // lobby, or a `state` line after every change of the game and its chat lines.
+  // lobby and a `lobbyGame` line (that game's summary) after every change of a running
+  // game, or a `state` line after every change of the game and its chat lines.
   std::shared_ptr<StreamChannel> open_lobby_stream();
   void release_lobby_stream(const std::shared_ptr<StreamChannel>& ch);
   Result<std::shared_ptr<StreamChannel>> open_watch_stream(const std::string& game_id);
@@ -173,6 +174,8 @@ class ServerState {
   nlohmann::json web_state_json(const GameEntry& e) const;
   nlohmann::json web_game_json(GameEntry& e);
   void lobby_changed();
+  // A running game changed (a move, an offer): one `lobbyGame` line to the lobby streams.
+  void lobby_game_changed(const GameEntry& e);
   void notify_watchers(GameEntry& e);
 
   mutable std::mutex mutex_;

@@ -23,7 +23,10 @@ void ServerState::refresh(GameEntry& e) {
 void ServerState::game_changed(GameEntry& e) {
   broadcast(e, game_state_json(e.game, now()).dump());
   notify_watchers(e);
-  if (e.game.over()) game_finished(e);
+  if (e.game.over())
+    game_finished(e);
+  else
+    lobby_game_changed(e);
 }
 
 void ServerState::game_finished(GameEntry& e) {

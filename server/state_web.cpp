@@ -126,6 +126,13 @@ void ServerState::lobby_changed() {
   for (auto& ch : lobby_streams_) ch->push(line);
 }
 
+void ServerState::lobby_game_changed(const GameEntry& e) {
+  if (lobby_streams_.empty()) return;
+  const std::string line =
+      nlohmann::json{{"type", "lobbyGame"}, {"game", game_summary_json(e.game, accounts_)}}.dump();
+  for (auto& ch : lobby_streams_) ch->push(line);
+}
+
 void ServerState::notify_watchers(GameEntry& e) {
   if (e.watchers.empty()) return;
   const std::size_t from = e.record.sync(e.game);

@@ -74,15 +74,19 @@ const cases = {
     const names = await page.locator('#accounts .name').allTextContents();
     h.assert(names.includes('BOT paxbot') && names.includes('Human'), `accounts listed: ${names}`);
     h.assert(!(await page.isVisible('#challenge-form')), 'no challenge form before logging in');
+    const row = `#playing li[data-game="${id}"] .result`;
+    h.assert((await page.locator(row).textContent()) === 'move 2', 'the game row shows the move');
+    await playMoves(url, id, black, white, ['b8c6']);
+    await page.waitForFunction((sel) => document.querySelector(sel).textContent === 'move 3', row, { timeout: 5000 });
     await page.screenshot({ path: path.join(artifacts, 'lobby.png'), fullPage: true });
     await page.click(`#playing li[data-game="${id}"] a`);
     await page.waitForSelector('body[data-ready=true]');
     const sans = await page.locator('#moves .move[data-ply]').allTextContents();
-    h.assert(sans.join(' ') === 'e4 e5 Nf3', `move list: ${sans}`);
-    h.assert((await page.locator('#moves .current').textContent()) === 'Nf3', 'the current move is highlighted');
+    h.assert(sans.join(' ') === 'e4 e5 Nf3 Nc6', `move list: ${sans}`);
+    h.assert((await page.locator('#moves .current').textContent()) === 'Nc6', 'the current move is highlighted');
     h.assert(!(await page.isVisible('#chat-form')) && !(await page.isVisible('#player-controls')), 'spectators get no controls');
     await page.click('#back');
-    h.assert((await page.locator('#moves .current').textContent()) === 'e5', 'stepping back');
+    h.assert((await page.locator('#moves .current').textContent()) === 'Nf3', 'stepping back');
     h.assert((await page.locator('#clock-white').textContent()).startsWith('5:0'), 'white clock shown');
 
     // A Chess960 game: its own start position, a move picked from the server's legal moves.

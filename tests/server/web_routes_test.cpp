@@ -77,6 +77,29 @@ TEST(WebLobby, StreamSendsAViewOnEveryChange) {
   EXPECT_EQ(find_by(online["accounts"], "id", "alice")["online"], true);
 }
 
+TEST(WebLobby, StreamSendsTheGameAfterEveryMove) {
+  TestServer ts;
+  Api alice(ts.port(), "alice_token"), bob(ts.port(), "bob_token"), anonymous(ts.port(), "");
+  std::string error;
+  const std::string id =
+      start_game(alice, bob, "bob", "color=white&clock.limit=60&clock.increment=1", &error);
+  ASSERT_FALSE(id.empty()) << error;
+  auto lobby = anonymous.stream("/api/web/lobby/stream");
+  EXPECT_EQ(next_of_type(*lobby, "lobby")["playing"][0]["ply"], 0);
+  ASSERT_EQ(alice.post("/api/bot/game/" + id + "/move/e2e4").status, 200);
+  json moved = next_of_type(*lobby, "lobbyGame");
+  EXPECT_EQ(moved["game"]["id"], id);
+  EXPECT_EQ(moved["game"]["ply"], 1);
+  EXPECT_EQ(moved["game"]["lastMove"], "e2e4");
+  ASSERT_EQ(bob.post("/api/bot/game/" + id + "/move/e7e5").status, 200);
+  EXPECT_EQ(next_of_type(*lobby, "lobbyGame")["game"]["ply"], 2);
+  // The end is a whole lobby again (the game moves to the finished list).
+  ASSERT_EQ(bob.post("/api/bot/game/" + id + "/resign").status, 200);
+  json ended = next_of_type(*lobby, "lobby");
+  EXPECT_TRUE(ended["playing"].empty());
+  EXPECT_EQ(ended["finished"][0]["id"], id);
+}
+
 TEST(WebGame, ViewAndWatchStreamOfAPacifistGame) {
   TestServer ts;
   Api alice(ts.port(), "alice_token"), bob(ts.port(), "bob_token"), anonymous(ts.port(), "");

@@ -122,10 +122,16 @@ async function main() {
   follow(
     '/api/web/lobby/stream',
     (line) => {
-      if (line.type !== 'lobby') return;
-      lobby = line;
+      if (line.type === 'lobby') {
+        lobby = line;
+        document.body.dataset.ready = 'true';
+      } else if (line.type === 'lobbyGame' && lobby) {
+        // A move or an offer in a running game: only its row changes.
+        lobby.playing = lobby.playing.map((g) => (g.id === line.game.id ? line.game : g));
+      } else {
+        return;
+      }
       render();
-      document.body.dataset.ready = 'true';
     },
     { onError: (e) => ($('status').textContent = `lobby stream: ${e.message}`) },
   );

@@ -25,8 +25,8 @@ OfferAnswers GamePolicy::on_state(const PositionFacts& position, const OfferFact
   } else if (takeback_answered_for_ply_ != position.plies) {
     takeback_answered_for_ply_ = position.plies;
     const config::Takebacks& t = settings_.takebacks;
-    const bool accept =
-        takebacks_accepted_ < t.max_per_game && !(t.only_humans && offers.opponent_is_bot);
+    const bool accept = !offers.our_move_sent && takebacks_accepted_ < t.max_per_game &&
+                        !(t.only_humans && offers.opponent_is_bot);
     if (accept) ++takebacks_accepted_;
     answers.takeback = accept;
   }

@@ -41,6 +41,9 @@ struct OfferFacts {
   bool draw_offered = false;
   bool takeback_asked = false;
   bool opponent_is_bot = false;
+  // Our move at this ply already left, so the server dropped the request: a "yes" now would
+  // propose a takeback of our own. Such a request is declined and not counted.
+  bool our_move_sent = false;
 };
 
 struct OfferAnswers {

@@ -213,7 +213,8 @@ void GameSession::answer_offers(const GameStateEvent& state) {
       policy_.on_state(position_facts(),
                        {.draw_offered = white ? state.bdraw : state.wdraw,
                         .takeback_asked = white ? state.btakeback : state.wtakeback,
-                        .opponent_is_bot = opponent_is_bot_},
+                        .opponent_is_bot = opponent_is_bot_,
+                        .our_move_sent = moved_at_ply_ == board_->moves().size()},
                        clock_.now());
   if (answers.draw) {
     const bool accept = *answers.draw;
@@ -222,9 +223,7 @@ void GameSession::answer_offers(const GameStateEvent& state) {
       log_.warning("game ", game_id_, ": ", r.error().describe());
   }
   if (answers.takeback) {
-    // Once our move for this ply left, the server has dropped the request: a "yes" would
-    // propose a takeback of our own.
-    const bool accept = *answers.takeback && moved_at_ply_ != board_->moves().size();
+    const bool accept = *answers.takeback;
     log_.info("game ", game_id_, ": ", accept ? "accepting" : "declining", " a takeback (",
               policy_.takebacks_accepted(), " of ", settings_.policy.takebacks.max_per_game,
               " accepted)");

@@ -81,6 +81,17 @@ TEST(GamePolicy, AcceptsTakebacksUpToTheLimitThenDeclines) {
   EXPECT_EQ(p.takebacks_accepted(), 2);
 }
 
+TEST(GamePolicy, DeclinesAStaleTakebackRequestAfterOurMoveLeftWithoutCountingIt) {
+  GamePolicySettings s = settings();
+  s.takebacks.max_per_game = 1;
+  GamePolicy p(s);
+  EXPECT_EQ(
+      p.on_state(our_move(10), {.takeback_asked = true, .our_move_sent = true}, kStart).takeback,
+      false);
+  EXPECT_EQ(p.takebacks_accepted(), 0);
+  EXPECT_EQ(p.on_state(our_move(11), {.takeback_asked = true}, kStart).takeback, true);
+}
+
 TEST(GamePolicy, OnlyHumansDeclinesEveryTakebackFromABot) {
   GamePolicySettings s = settings();
   s.takebacks = {.max_per_game = 5, .only_humans = true};

@@ -282,6 +282,23 @@ struct StatusHttp {
   bool operator==(const StatusHttp&) const = default;
 };
 
+// Answering the opponent's takeback requests (daemon/game_policy.h decides).
+struct Takebacks {
+  int max_per_game{};  // requests accepted in one game; 0 = decline every request
+  bool only_humans{};  // decline every request from a bot
+  bool operator==(const Takebacks&) const = default;
+};
+
+// Block lists published on the web: one username per line (daemon/online_block_list.h).
+struct OnlineBlockList {
+  std::vector<std::string> urls;  // fetched at start-up and every refresh_min minutes
+  bool challenges{};              // decline challenges from listed users
+  bool matchmaking{};             // never challenge listed bots
+  int refresh_min{};
+  std::string cache_file;  // the last lists fetched, for a restart without network; "" = none
+  bool operator==(const OnlineBlockList&) const = default;
+};
+
 struct Config {
   std::string token_file;  // the token itself never lives in the config
   std::string url;         // server base URL, without a trailing slash
@@ -294,6 +311,8 @@ struct Config {
   Matchmaking matchmaking;
   Pgn pgn;
   StatusHttp status_http;
+  Takebacks takebacks;
+  OnlineBlockList online_block_list;
   bool operator==(const Config&) const = default;
 };
 

@@ -91,6 +91,16 @@ Config default_config() {
 
   c.status_http.enabled = false;
   c.status_http.listen = "127.0.0.1:8077";
+
+  c.takebacks.max_per_game = 0;  // decline every takeback request
+  c.takebacks.only_humans = false;
+
+  OnlineBlockList& b = c.online_block_list;
+  b.urls = {};
+  b.challenges = true;
+  b.matchmaking = true;
+  b.refresh_min = 60;
+  b.cache_file = "";
   return c;
 }
 

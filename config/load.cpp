@@ -427,6 +427,7 @@ LoadResult load_file(const std::filesystem::path& file) {
   make_absolute(result.config.token_file, base);
   make_absolute(result.config.matchmaking.state_file, base);
   make_absolute(result.config.pgn.directory, base);
+  make_absolute(result.config.online_block_list.cache_file, base);
   for (std::vector<std::string>* files :
        {&result.config.engine.book.standard, &result.config.engine.book.chess960,
         &result.config.engine.book.from_position})

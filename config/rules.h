@@ -60,4 +60,8 @@ class Rules {
 // The matchmaking rules (validate_matchmaking.cpp); they read the challenge section too.
 void check_matchmaking(const Config& config, Rules& rules);
 
+// The takebacks and online_block_list sections (validate_takebacks_block_lists.cpp).
+void check_takebacks(const Takebacks& takebacks, Rules& rules);
+void check_online_block_list(const OnlineBlockList& lists, Rules& rules);
+
 }  // namespace config

@@ -133,6 +133,18 @@ void visit_config(V& v, C& c) {
     v.field("enabled", c.status_http.enabled);
     v.field("listen", c.status_http.listen);
   });
+  v.section("takebacks", [&] {
+    v.field("max_per_game", c.takebacks.max_per_game);
+    v.field("only_humans", c.takebacks.only_humans);
+  });
+  v.section("online_block_list", [&] {
+    auto& b = c.online_block_list;
+    v.field("urls", b.urls);
+    v.field("challenges", b.challenges);
+    v.field("matchmaking", b.matchmaking);
+    v.field("refresh_min", b.refresh_min);
+    v.field("cache_file", b.cache_file);
+  });
 }
 
 }  // namespace config

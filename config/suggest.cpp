@@ -14,10 +14,18 @@ namespace {
 // lichess-bot keys whose paxbot counterpart has another name or place, and lichess-bot
 // settings that have no counterpart. docs/configuration.md has the full mapping table.
 constexpr std::string_view kBuiltInEngine = "paxbot's engine is built in, so this does not apply";
-constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kLichessBotKeys = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 25> kLichessBotKeys = {{
     {"move_overhead", "lichess-bot's move_overhead is engine.move_overhead_ms here"},
     {"abort_time", "lichess-bot's abort_time is abort_time_s here"},
     {"pgn_directory", "lichess-bot's pgn_directory is pgn.directory here"},
+    {"max_takebacks_accepted",
+     "lichess-bot's max_takebacks_accepted is takebacks.max_per_game here"},
+    {"challenge.online_block_list",
+     "lichess-bot's online_block_list is online_block_list.urls here (one list for challenges "
+     "and matchmaking, switched by online_block_list.challenges and .matchmaking)"},
+    {"matchmaking.online_block_list",
+     "lichess-bot's online_block_list is online_block_list.urls here (one list for challenges "
+     "and matchmaking, switched by online_block_list.challenges and .matchmaking)"},
     {"pgn_file_grouping",
      "lichess-bot's pgn_file_grouping is pgn.grouping here (game/opponent/all become "
      "per_game/per_opponent/all)"},

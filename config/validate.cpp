@@ -11,6 +11,7 @@
 
 #include "config/rules.h"
 #include "lichess/chat.h"
+#include "lichess/username.h"
 
 namespace config {
 namespace {
@@ -120,16 +121,6 @@ void check_engine(const Engine& e, Rules& r) {
   }
 }
 
-// Lichess usernames: 2-30 letters, digits, '_' or '-', starting with a letter or digit.
-bool is_username(std::string_view name) {
-  const auto allowed = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
-  };
-  return name.size() >= 2 && name.size() <= 30 &&
-         std::isalnum(static_cast<unsigned char>(name.front())) &&
-         std::ranges::all_of(name, allowed);
-}
-
 std::string lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -138,7 +129,7 @@ std::string lower(std::string_view text) {
 
 void check_user_list(const std::string& key, const std::vector<std::string>& names, Rules& r) {
   for (const std::string& name : names) {
-    if (!is_username(name)) {
+    if (!lichess::is_username(name)) {
       r.error(key, "'" + name + "' is not a Lichess username",
               "use the account name only (2-30 letters, digits, '_' or '-'), not a URL");
     }
@@ -250,6 +241,8 @@ std::vector<Diagnostic> validate(const Config& config) {
   check_greeting(config.greeting, rules);
   check_matchmaking(config, rules);
   check_status_http(config.status_http, rules);
+  check_takebacks(config.takebacks, rules);
+  check_online_block_list(config.online_block_list, rules);
   return rules.take();
 }
 

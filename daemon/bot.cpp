@@ -55,7 +55,8 @@ ChallengeFacts facts_of(const ChallengeInfo& c) {
 }  // namespace
 
 Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
-         Notifier& notifier, Identity me, config::BooksByVariant books)
+         Notifier& notifier, Identity me, config::BooksByVariant books,
+         HttpClientFactory list_clients)
     : config_(std::move(config)),
       books_(std::move(books)),
       client_(client),
@@ -72,6 +73,9 @@ Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logge
       started_(clock_.system_now()),
       tablebases_(open_tablebases(config_.engine.tablebases, log_)) {
   client_.executor().set_observer(&metrics_);
+  if (!config_.online_block_list.urls.empty() && list_clients)
+    block_lists_ = std::make_unique<OnlineBlockList>(config_.online_block_list,
+                                                     std::move(list_clients), clock_, log_);
 }
 
 Bot::~Bot() {
@@ -96,6 +100,7 @@ std::size_t Bot::games_in_progress() const {
 int Bot::run() {
   log_.info("playing as ", me_.name, "; up to ", config_.challenge.concurrency, " games at once");
   start_status_page();
+  if (block_lists_) block_lists_->start();
   reader_ = std::thread([this] { read_events(reader_stop_.get_token()); });
   while (!exit_now_) {
     if (auto event = queue_.pop_for(kLoopTick)) handle(*event);
@@ -191,7 +196,11 @@ void Bot::on_challenge(const ChallengeInfo& challenge) {
     return;
   }
   BotLoad load{slots_used(), int(waiting_.size()), bot_games_today()};
-  ChallengeDecision d = decide_challenge(config_.challenge, facts_of(challenge), load);
+  ChallengeFacts facts = facts_of(challenge);
+  facts.on_online_block_list = block_lists_ && config_.online_block_list.challenges &&
+                               challenge.challenger &&
+                               block_lists_->contains(challenge.challenger->id);
+  ChallengeDecision d = decide_challenge(config_.challenge, facts, load);
   switch (d.action) {
     case ChallengeDecision::Action::accept:
       log_.info("challenge ", challenge.id, " from ", who, " (", challenge.variant, ", ",
@@ -348,6 +357,8 @@ void Bot::matchmake() {
   in.incoming_waiting = int(waiting_.size());
   in.games_in_progress = int(sessions_.size());
   in.bot_games_last_24h = bot_games_today();
+  if (block_lists_ && config_.online_block_list.matchmaking)
+    in.blocked = [this](std::string_view id) { return block_lists_->contains(id); };
   if (!matchmaker_.ready(in)) return;
   auto account = client_.account();
   auto bots = client_.online_bots(100);
@@ -391,6 +402,7 @@ SessionSettings Bot::session_settings() {
   s.engine = {e.hash_mb, e.threads, tablebases_};
   s.policy = {.draw_offer = e.draw_offer,
               .resign = e.resign,
+              .takebacks = config_.takebacks,
               .abort_time = std::chrono::seconds(config_.abort_time_s),
               .book_against_humans = e.book.against_humans,
               .book_against_bots = e.book.against_bots};

@@ -22,6 +22,7 @@
 #include "daemon/game_session.h"
 #include "daemon/matchmaking.h"
 #include "daemon/metrics.h"
+#include "daemon/online_block_list.h"
 #include "daemon/opponent_memory.h"
 #include "daemon/pgn_record.h"
 #include "daemon/status_server.h"
@@ -33,8 +34,10 @@ namespace bot {
 class Bot {
  public:
   // books: the opened engine.book files (config/book_files.h), shared by every game.
+  // list_clients: makes the clients that fetch online_block_list.urls (none: not fetched).
   Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
-      Notifier& notifier, Identity me, config::BooksByVariant books = {});
+      Notifier& notifier, Identity me, config::BooksByVariant books = {},
+      HttpClientFactory list_clients = {});
   ~Bot();
   Bot(const Bot&) = delete;
   Bot& operator=(const Bot&) = delete;
@@ -94,7 +97,8 @@ class Bot {
   PgnSink pgn_;
   OpponentMemory memory_;
   Matchmaker matchmaker_;
-  std::unique_ptr<StatusServer> status_page_;  // null unless status_http.enabled
+  std::unique_ptr<StatusServer> status_page_;     // null unless status_http.enabled
+  std::unique_ptr<OnlineBlockList> block_lists_;  // null without URLs or list_clients
   const Clock::SystemTime started_;
   // Opened once at start-up, shared by every game's engine (null: none).
   const std::shared_ptr<const engine::tablebase::Tablebases> tablebases_;

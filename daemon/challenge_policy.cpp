@@ -72,6 +72,7 @@ std::optional<ChallengeDecision> check_time_control(const config::Challenge& p,
 ChallengeDecision decide_challenge(const config::Challenge& p, const ChallengeFacts& f,
                                    const BotLoad& load) {
   if (listed(p.block_list, f.challenger)) return decline(DeclineReason::kGeneric, "block list");
+  if (f.on_online_block_list) return decline(DeclineReason::kGeneric, "online block list");
   if (!p.allow_list.empty() && !listed(p.allow_list, f.challenger))
     return decline(DeclineReason::kGeneric, "not on the allow list");
   if (!f.variant || !contains(p.variants, *f.variant)) {

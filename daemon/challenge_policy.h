@@ -21,8 +21,9 @@ struct ChallengeFacts {
   std::optional<config::Variant> variant;  // absent: a variant paxbot does not play
   bool rated = false;
   enum class Kind { clock, correspondence, unlimited } kind = Kind::clock;
-  int limit_s = 0, increment_s = 0;  // clock games
-  int days = 0;                      // correspondence games
+  int limit_s = 0, increment_s = 0;   // clock games
+  int days = 0;                       // correspondence games
+  bool on_online_block_list = false;  // listed by online_block_list (daemon/online_block_list.h)
 };
 
 // The bot's load when the challenge arrives.

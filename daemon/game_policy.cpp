@@ -20,9 +20,15 @@ OfferAnswers GamePolicy::on_state(const PositionFacts& position, const OfferFact
     opponent_draw_offer_ply_ = position.plies;
     answers.draw = wants_draw(position);
   }
-  if (offers.takeback_asked && takeback_answered_for_ply_ != position.plies) {
+  if (!offers.takeback_asked) {
+    takeback_answered_for_ply_ = SIZE_MAX;  // a later request at this ply is a new one
+  } else if (takeback_answered_for_ply_ != position.plies) {
     takeback_answered_for_ply_ = position.plies;
-    answers.decline_takeback = true;
+    const config::Takebacks& t = settings_.takebacks;
+    const bool accept = !offers.our_move_sent && takebacks_accepted_ < t.max_per_game &&
+                        !(t.only_humans && offers.opponent_is_bot);
+    if (accept) ++takebacks_accepted_;
+    answers.takeback = accept;
   }
   const bool opponent_to_start = position.plies < 2 && !position.our_turn;
   if (!opponent_to_start) {

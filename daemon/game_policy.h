@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every decision inside one game (config sections `engine.draw_offer`, `engine.resign`,
-// `abort_time_s` and the opening-book switches): answering the opponent's draw offers and
-// takeback requests, offering a draw with our move, resigning, aborting when the opponent
-// never makes a first move (and extending that wait for !wait), claiming victory after the
+// `takebacks`, `abort_time_s` and the opening-book switches): answering the opponent's draw
+// offers and takeback requests, offering a draw with our move, resigning, aborting when the
+// opponent never makes a first move (and extending that wait for !wait), claiming victory after the
 // opponent left, and retrying a move the server refused. The game session feeds it facts,
 // our search scores and `now`, and carries out the actions it returns.
 //
@@ -23,6 +23,7 @@ namespace bot {
 struct GamePolicySettings {
   config::DrawOffer draw_offer;
   config::Resign resign;
+  config::Takebacks takebacks;          // max_per_game 0: decline every request
   std::chrono::seconds abort_time{30};  // how long the opponent may take over a first move
   bool book_against_humans = true;
   bool book_against_bots = true;
@@ -39,11 +40,15 @@ struct PositionFacts {
 struct OfferFacts {
   bool draw_offered = false;
   bool takeback_asked = false;
+  bool opponent_is_bot = false;
+  // Our move at this ply already left, so the server dropped the request: a "yes" now would
+  // propose a takeback of our own. Such a request is declined and not counted.
+  bool our_move_sent = false;
 };
 
 struct OfferAnswers {
-  std::optional<bool> draw;  // answer the draw offer: true accepts, false declines
-  bool decline_takeback = false;
+  std::optional<bool> draw;      // answer the draw offer: true accepts, false declines
+  std::optional<bool> takeback;  // answer the takeback request: true accepts, false declines
 };
 
 // What to do with a finished search's best move.
@@ -74,8 +79,9 @@ class GamePolicy {
   // Whether to play from an opening book against this opponent.
   bool use_book(bool opponent_is_bot) const;
 
-  // A gameState arrived: answers its offers (each at most once per ply) and starts or
-  // stops the wait for the opponent's first move.
+  // A gameState arrived: answers its offers (each at most once per ply and request) and
+  // starts or stops the wait for the opponent's first move. Takebacks are accepted while
+  // fewer than takebacks.max_per_game were (and, with only_humans, not from a bot).
   OfferAnswers on_state(const PositionFacts& position, const OfferFacts& offers, Time now);
   // Our search finished in `position` (our turn): records its score and decides.
   // `from_tablebase`: the endgame tables chose the move, so the score is exact (the
@@ -97,6 +103,7 @@ class GamePolicy {
   std::optional<Time> next_deadline() const;
 
   std::optional<int> last_score() const;  // our side's latest search score
+  int takebacks_accepted() const { return takebacks_accepted_; }
 
  private:
   bool wants_draw(const PositionFacts& position) const;
@@ -106,7 +113,8 @@ class GamePolicy {
   std::vector<int> our_scores_;     // centipawns from our side, one per search result
   std::optional<int> table_score_;  // the last score, when the tables chose that move
   std::size_t draw_answered_for_ply_ = SIZE_MAX;
-  std::size_t takeback_answered_for_ply_ = SIZE_MAX;
+  std::size_t takeback_answered_for_ply_ = SIZE_MAX;  // reset once the request is gone
+  int takebacks_accepted_ = 0;
   std::size_t opponent_draw_offer_ply_ = SIZE_MAX;
   std::optional<Time> waiting_for_opponent_since_;
   bool abort_sent_ = false;

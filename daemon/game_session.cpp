@@ -196,8 +196,14 @@ void GameSession::on_game_state(const GameStateEvent& state) {
   }
   // A new move or a takeback makes a running search obsolete.
   if (searching_ && board_->moves().size() != known_plies) cancel_search();
+  if (board_->moves().size() < known_plies) {  // a takeback: those plies were never played
+    notes_.erase(notes_.lower_bound(board_->moves().size()), notes_.end());
+    if (moved_at_ply_ >= board_->moves().size()) moved_at_ply_ = SIZE_MAX;
+    log_.info("game ", game_id_, ": takeback to ply ", board_->moves().size());
+  }
+  takeback_pending_ = false;  // this state shows whatever the takeback did
   answer_offers(state);
-  if (our_turn() && !searching_) start_search();
+  if (our_turn() && !searching_ && !takeback_pending_) start_search();
   publish_summary();
 }
 
@@ -206,7 +212,9 @@ void GameSession::answer_offers(const GameStateEvent& state) {
   const OfferAnswers answers =
       policy_.on_state(position_facts(),
                        {.draw_offered = white ? state.bdraw : state.wdraw,
-                        .takeback_asked = white ? state.btakeback : state.wtakeback},
+                        .takeback_asked = white ? state.btakeback : state.wtakeback,
+                        .opponent_is_bot = opponent_is_bot_,
+                        .our_move_sent = moved_at_ply_ == board_->moves().size()},
                        clock_.now());
   if (answers.draw) {
     const bool accept = *answers.draw;
@@ -214,10 +222,16 @@ void GameSession::answer_offers(const GameStateEvent& state) {
     if (auto r = client_.draw(game_id_, accept); !r)
       log_.warning("game ", game_id_, ": ", r.error().describe());
   }
-  if (answers.decline_takeback) {
-    log_.info("game ", game_id_, ": declining a takeback");
-    if (auto r = client_.takeback(game_id_, false); !r)
+  if (answers.takeback) {
+    const bool accept = *answers.takeback;
+    log_.info("game ", game_id_, ": ", accept ? "accepting" : "declining", " a takeback (",
+              policy_.takebacks_accepted(), " of ", settings_.policy.takebacks.max_per_game,
+              " accepted)");
+    if (accept) cancel_search();  // the position is about to go back
+    if (auto r = client_.takeback(game_id_, accept); !r)
       log_.warning("game ", game_id_, ": ", r.error().describe());
+    else
+      takeback_pending_ = accept;  // no search until the server's next gameState
   }
 }
 
@@ -352,6 +366,7 @@ void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTim
   log_.debug("game ", game_id_, ": playing ", uci, " (", why, ", think ", think.count(),
              " us, overhead ", overhead.count(), " us)");
   auto posted = client_.move(game_id_, uci, offer_draw);
+  if (posted) moved_at_ply_ = board_->moves().size();
   if (posted && settings_.metrics)
     settings_.metrics->move_sent(
         std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - state_received_));

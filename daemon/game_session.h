@@ -169,6 +169,8 @@ class GameSession {
   bool done_ = false;
   int generation_ = 0;
   bool searching_ = false;
+  std::size_t moved_at_ply_ = SIZE_MAX;  // the ply our last posted move was played at
+  bool takeback_pending_ = false;        // we accepted one; the shorter list is on its way
   Clock::SteadyTime search_started_{};
   // Our own overhead before the search started (gameState received -> go), for the log.
   std::chrono::microseconds overhead_before_search_{0};

@@ -185,6 +185,7 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
   for (const User& user : inputs.online_bots) {
     const std::string id = lower(user.id);
     if (id == my_id_ || !user.is_bot() || user.disabled || user.tos_violation) continue;
+    if (inputs.blocked && inputs.blocked(id)) continue;
     if (auto s = status_of.find(id);
         s != status_of.end() && (!s->second->online || s->second->playing))
       continue;

@@ -63,6 +63,8 @@ struct MatchmakingInputs {
   int incoming_waiting = 0;          // incoming challenges queued or being decided
   int games_in_progress = 0;
   int bot_games_last_24h = 0;  // bot-vs-bot games started in the last 24 hours (any source)
+  // Bots never to challenge (the online block lists); empty: none.
+  std::function<bool(std::string_view id)> blocked;
 };
 
 // A challenge to send.

@@ -119,8 +119,13 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   http.set_user_name(account->username);
 
   auto notifier = SystemdNotifier::from_environment();
+  // The block lists' hosts are not Lichess: their clients never carry the token.
+  const HttpClientFactory list_clients = [](const std::string& base_url) {
+    return std::make_unique<CurlHttpClient>(
+        CurlHttpClient::Options{.base_url = base_url, .token = "", .user_name = ""});
+  };
   Bot bot(startup->config, client, clock, log, *notifier, {account->id, account->username},
-          std::move(startup->books));
+          std::move(startup->books), list_clients);
   const std::string config_path = parsed->value("--config").value_or(kDefaultConfigPath);
   SignalWatcher signals([&bot] { bot.request_shutdown(); },
                         [&bot, &log, config_path] {

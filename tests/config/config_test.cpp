@@ -149,6 +149,12 @@ TEST(Load, CustomFileGivesTheWrittenValues) {
   expected.pgn.grouping = PgnGrouping::per_opponent;
   expected.status_http.enabled = true;
   expected.status_http.listen = "[::1]:9000";
+  expected.takebacks = {.max_per_game = 2, .only_humans = true};
+  expected.online_block_list.urls = {"https://example.org/blocked.txt",
+                                     "http://127.0.0.1:8000/more.txt"};
+  expected.online_block_list.matchmaking = false;
+  expected.online_block_list.refresh_min = 15;
+  expected.online_block_list.cache_file = data_file("block_list.txt").string();
   EXPECT_EQ(c, expected);
 }
 

@@ -37,6 +37,13 @@ TEST(Suggest, UnknownKeyFix) {
   EXPECT_EQ(unknown_key_fix("matchmaking.challenge_timeout", {"idle_s"}),
             "lichess-bot's challenge_timeout (minutes idle) is matchmaking.idle_s (seconds) here; "
             "remove or rename it");
+  EXPECT_EQ(unknown_key_fix("max_takebacks_accepted", {}),
+            "lichess-bot's max_takebacks_accepted is takebacks.max_per_game here; remove or "
+            "rename it");
+  EXPECT_TRUE(unknown_key_fix("challenge.online_block_list", {"block_list"})
+                  .starts_with("lichess-bot's online_block_list is online_block_list.urls here"));
+  EXPECT_TRUE(unknown_key_fix("matchmaking.online_block_list", {"enabled"})
+                  .starts_with("lichess-bot's online_block_list is online_block_list.urls here"));
 }
 
 TEST(Suggest, KeyPathsCoverSectionsLeavesAndListEntries) {
@@ -50,7 +57,8 @@ TEST(Suggest, KeyPathsCoverSectionsLeavesAndListEntries) {
   EXPECT_TRUE(has("matchmaking.time_controls[].weight"));
   EXPECT_TRUE(has("matchmaking.variants[].name"));
   EXPECT_EQ(paths.front(), "token_file");
-  EXPECT_EQ(paths.back(), "status_http.listen");
+  EXPECT_EQ(paths.back(), "online_block_list.cache_file");
+  EXPECT_TRUE(has("takebacks.max_per_game"));
 }
 
 }  // namespace

@@ -314,5 +314,58 @@ TEST(Validate, TablebasePieceLimitCacheAndUnusedPaths) {
                 "not list syzygy, so it is not used; fix: add syzygy to engine.tablebases.use"});
 }
 
+TEST(Validate, TakebacksLimitAndOnlyHumansWithoutLimit) {
+  Config c = default_config();
+  for (const int ok : {0, 1, 100}) {
+    c.takebacks.max_per_game = ok;
+    EXPECT_TRUE(validate(c).empty()) << ok;
+  }
+  c.takebacks.max_per_game = -1;
+  EXPECT_EQ(findings(c), std::vector<std::string>{
+                             "- error takebacks.max_per_game: must be between 0 and 100 (got -1); "
+                             "fix: use 0 to decline every takeback request"});
+  c.takebacks = {.max_per_game = 0, .only_humans = true};
+  EXPECT_EQ(findings(c), std::vector<std::string>{
+                             "- warning takebacks.only_humans: has no effect while "
+                             "takebacks.max_per_game is 0; fix: set max_per_game to 1 or more to "
+                             "accept requests from humans"});
+}
+
+TEST(Validate, OnlineBlockListUrlsRefreshAndCache) {
+  Config c = default_config();
+  c.online_block_list.urls = {"https://example.org/list.txt", "http://127.0.0.1:9/x"};
+  c.online_block_list.cache_file = "/var/lib/paxbot/block_list.txt";
+  EXPECT_TRUE(validate(c).empty());
+  c.online_block_list.urls = {"example.org/list.txt", "https://", "https://a b",
+                              "https://example.org/list.txt", "https://example.org/list.txt"};
+  EXPECT_EQ(findings(c),
+            (std::vector<std::string>{
+                "- error online_block_list.urls: 'example.org/list.txt' is not an http:// or "
+                "https:// URL; fix: write the full address of the list, e.g. "
+                "https://example.org/blocked.txt",
+                "- error online_block_list.urls: 'https://' is not an http:// or https:// URL; "
+                "fix: write the full address of the list, e.g. https://example.org/blocked.txt",
+                "- error online_block_list.urls: 'https://a b' is not an http:// or https:// "
+                "URL; fix: write the full address of the list, e.g. "
+                "https://example.org/blocked.txt",
+                "- warning online_block_list.urls: lists 'https://example.org/list.txt' twice; "
+                "fix: remove the repeated entry"}));
+  c.online_block_list.urls = {"https://example.org/list.txt"};
+  c.online_block_list.refresh_min = 0;
+  c.online_block_list.challenges = false;
+  c.online_block_list.matchmaking = false;
+  c.online_block_list.cache_file = "";
+  EXPECT_EQ(findings(c),
+            (std::vector<std::string>{
+                "- error online_block_list.refresh_min: must be between 1 and 10080 (got 0); "
+                "fix: set refresh_min to a value from 1 to 10080",
+                "- warning online_block_list.urls: are fetched but used for neither challenges "
+                "nor matchmaking; fix: set online_block_list.challenges or "
+                "online_block_list.matchmaking to true",
+                "- warning online_block_list.cache_file: is empty: after a restart without "
+                "network the lists are empty until a fetch works; fix: name a file, e.g. "
+                "/var/lib/paxbot/block_list.txt"}));
+}
+
 }  // namespace
 }  // namespace config

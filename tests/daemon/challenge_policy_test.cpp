@@ -45,6 +45,15 @@ TEST(ChallengePolicy, BlockAndAllowListsAreCaseInsensitive) {
   EXPECT_EQ(reason_for(p, blitz_from("bob")), DeclineReason::kGeneric);
 }
 
+TEST(ChallengePolicy, OnlineBlockListDeclinesWithTheGenericReason) {
+  ChallengeFacts listed = blitz_from("mallory");
+  listed.on_online_block_list = true;
+  const ChallengeDecision d = decide_challenge(policy(), listed, {});
+  EXPECT_EQ(d.action, Action::decline);
+  EXPECT_EQ(d.reason, DeclineReason::kGeneric);
+  EXPECT_EQ(d.why, "online block list");
+}
+
 TEST(ChallengePolicy, VariantReasons) {
   auto p = policy();
   auto f = blitz_from("alice");

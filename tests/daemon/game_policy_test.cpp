@@ -52,14 +52,62 @@ TEST(GamePolicy, AnswersEachOfferOncePerPly) {
   const OfferFacts both{.draw_offered = true, .takeback_asked = true};
   const OfferAnswers first = p.on_state(our_move(10), both, kStart);
   EXPECT_TRUE(first.draw.has_value());
-  EXPECT_TRUE(first.decline_takeback);
+  EXPECT_EQ(first.takeback, false);  // max_per_game 0: today's behaviour, decline
   const OfferAnswers again = p.on_state(our_move(10), both, kStart);  // same ply, resent state
   EXPECT_FALSE(again.draw.has_value());
-  EXPECT_FALSE(again.decline_takeback);
+  EXPECT_FALSE(again.takeback.has_value());
   const OfferAnswers next = p.on_state(our_move(11), both, kStart);
   EXPECT_TRUE(next.draw.has_value());
-  EXPECT_TRUE(next.decline_takeback);
-  EXPECT_FALSE(p.on_state(our_move(12), {}, kStart).draw.has_value());  // nothing offered
+  EXPECT_EQ(next.takeback, false);
+  const OfferAnswers none = p.on_state(our_move(12), {}, kStart);  // nothing offered
+  EXPECT_FALSE(none.draw.has_value());
+  EXPECT_FALSE(none.takeback.has_value());
+}
+
+TEST(GamePolicy, AcceptsTakebacksUpToTheLimitThenDeclines) {
+  GamePolicySettings s = settings();
+  s.takebacks.max_per_game = 2;
+  GamePolicy p(s);
+  const OfferFacts ask{.takeback_asked = true};
+  EXPECT_EQ(p.on_state(our_move(10), ask, kStart).takeback, true);
+  EXPECT_FALSE(p.on_state(our_move(10), ask, kStart).takeback.has_value());  // resent state
+  EXPECT_EQ(p.takebacks_accepted(), 1);
+  // The takeback went through: the request is gone, and the same ply comes round again.
+  p.on_state(our_move(9), {}, kStart);
+  p.on_state(our_move(10), {}, kStart);
+  EXPECT_EQ(p.on_state(our_move(10), ask, kStart).takeback, true);  // a new request
+  p.on_state(our_move(10), {}, kStart);
+  EXPECT_EQ(p.on_state(our_move(12), ask, kStart).takeback, false);  // the third one
+  EXPECT_EQ(p.takebacks_accepted(), 2);
+}
+
+TEST(GamePolicy, DeclinesAStaleTakebackRequestAfterOurMoveLeftWithoutCountingIt) {
+  GamePolicySettings s = settings();
+  s.takebacks.max_per_game = 1;
+  GamePolicy p(s);
+  EXPECT_EQ(
+      p.on_state(our_move(10), {.takeback_asked = true, .our_move_sent = true}, kStart).takeback,
+      false);
+  EXPECT_EQ(p.takebacks_accepted(), 0);
+  EXPECT_EQ(p.on_state(our_move(11), {.takeback_asked = true}, kStart).takeback, true);
+}
+
+TEST(GamePolicy, OnlyHumansDeclinesEveryTakebackFromABot) {
+  GamePolicySettings s = settings();
+  s.takebacks = {.max_per_game = 5, .only_humans = true};
+  GamePolicy from_bot(s);
+  EXPECT_EQ(
+      from_bot.on_state(our_move(10), {.takeback_asked = true, .opponent_is_bot = true}, kStart)
+          .takeback,
+      false);
+  EXPECT_EQ(from_bot.takebacks_accepted(), 0);
+  GamePolicy from_human(s);
+  EXPECT_EQ(from_human.on_state(our_move(10), {.takeback_asked = true}, kStart).takeback, true);
+  s.takebacks.only_humans = false;
+  GamePolicy any(s);
+  EXPECT_EQ(any.on_state(our_move(10), {.takeback_asked = true, .opponent_is_bot = true}, kStart)
+                .takeback,
+            true);
 }
 
 TEST(GamePolicy, DisabledDrawOfferNeverAcceptsNorOffers) {

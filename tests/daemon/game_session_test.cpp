@@ -179,6 +179,59 @@ TEST_F(GameSessionTest, DeclinesDrawsAndTakebacksOncePerPly) {
   EXPECT_EQ(posts("takeback/")[0].path, kGameCommands + "takeback/no");
 }
 
+// A legal move of `moves`' side to move other than reply_to's.
+std::string another_reply_to(const std::string& moves) {
+  auto board = GameState::start(engine::Variant::Standard, "startpos");
+  if (!board || !board->update(moves)) return "";
+  const engine::MoveList replies = engine::legal_moves(board->position());
+  return replies.size() < 2 ? "" : engine::move_to_uci(board->position(), replies[1]);
+}
+
+TEST_F(GameSessionTest, AcceptsTakebacksUpToTheLimitAndPlaysOnFromTheShorterList) {
+  SessionSettings s = settings();
+  s.policy.takebacks.max_per_game = 1;
+  start(std::move(s));
+  send(game_full_line(/*we_are_white=*/true, ""));
+  const std::string before = play_as_white(2);  // four plies; our third move follows
+  const std::string ours = posted_move(3);
+  send(game_state_line(before + " " + ours, "started", R"(,"btakeback":true)"));
+  ASSERT_EQ(wait_for_posts("takeback/", 1)[0].path, kGameCommands + "takeback/yes");
+  // The server takes back Black's last move and ours (Black asked on its own turn), and
+  // Black plays something else: our next move must be legal in the new position.
+  const std::string shorter = before.substr(0, before.rfind(' '));
+  send(game_state_line(shorter));
+  const std::string black = another_reply_to(shorter);
+  ASSERT_FALSE(black.empty());
+  const std::string replayed = shorter + " " + black;
+  send(game_state_line(replayed));
+  const std::string next = posted_move(4);
+  reply_to(replayed + " " + next);  // fails the test when `next` is illegal there
+  // The second request is over the limit.
+  const std::string later = replayed + " " + next;
+  send(game_state_line(later, "started", R"(,"btakeback":true)"));
+  const std::vector<HttpRequest> answers = wait_for_posts("takeback/", 2);
+  ASSERT_EQ(answers.size(), 2u);
+  EXPECT_EQ(answers[1].path, kGameCommands + "takeback/no");
+}
+
+TEST_F(GameSessionTest, ATakebackAskedOnOurTurnWaitsForTheShorterList) {
+  SessionSettings s = settings();
+  s.policy.takebacks.max_per_game = 1;
+  start(std::move(s));
+  send(game_full_line(/*we_are_white=*/true, ""));
+  const std::string first = posted_move(1);
+  const std::string black = reply_to(first);
+  // Black moved and asks for it back: one ply goes, and it is Black's turn again.
+  send(game_state_line(first + " " + black, "started", R"(,"btakeback":true)"));
+  ASSERT_EQ(wait_for_posts("takeback/", 1)[0].path, kGameCommands + "takeback/yes");
+  send(game_state_line(first));
+  const std::string other = another_reply_to(first);
+  send(game_state_line(first + " " + other));
+  const std::string second = posted_move(2);
+  reply_to(first + " " + other + " " + second);  // legal after the takeback
+  EXPECT_EQ(posts("move/").size(), 2u) << "no move for the position taken back";
+}
+
 TEST_F(GameSessionTest, OffersAndAcceptsDrawsWhenTheScoreStaysLevel) {
   SessionSettings s = settings();
   s.policy.draw_offer = {.enabled = true,

@@ -179,6 +179,17 @@ TEST_F(MatchmakingTest, ChoosesOnlyOnlineIdleBotsInsideTheRatingRange) {
   EXPECT_EQ(plan->opponent_rating, 1700);
 }
 
+TEST_F(MatchmakingTest, NeverChallengesABlockedBot) {
+  settings_.rating_preference = config::RatingPreference::high;
+  inputs_.blocked = [](std::string_view id) { return id == "strongbot"; };
+  auto plan = after_idle();
+  ASSERT_TRUE(plan) << logged();
+  EXPECT_EQ(plan->opponent_id, "weakbot");  // the strongest bot that is not blocked
+  mm_.reset();
+  inputs_.blocked = [](std::string_view) { return true; };
+  EXPECT_FALSE(after_idle());
+}
+
 TEST_F(MatchmakingTest, RatingPreferencePicksTheStrongestOrTheWeakest) {
   inputs_.online_bots.push_back(make_bot("middlebot", 2100));
   settings_.rating_preference = config::RatingPreference::high;

@@ -68,6 +68,10 @@ bot::LichessClient& Arena::client(const std::string& name) {
   return *accounts_.at(name).client;
 }
 
+bot::HttpClient& Arena::http(const std::string& name) {
+  return *accounts_.at(name).http;
+}
+
 std::string Arena::challenge(const std::string& from, const std::string& to,
                              const std::string& variant, int limit_s, int increment_s,
                              const std::string& fen) {

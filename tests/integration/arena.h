@@ -46,6 +46,8 @@ class Arena {
 
   // The account's own API client, as its owner would use it.
   bot::LichessClient& client(const std::string& name);
+  // Its raw HTTP client (with its token), for what LichessClient does not speak: the Board API.
+  bot::HttpClient& http(const std::string& name);
 
   // POST /api/challenge/{to} as `from`; returns the challenge (= game) id.
   std::string challenge(const std::string& from, const std::string& to, const std::string& variant,

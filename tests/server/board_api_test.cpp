@@ -88,6 +88,52 @@ TEST(BoardApi, DrawOfferAcceptedByTheBot) {
   EXPECT_FALSE(end.contains("winner"));
 }
 
+// The first gameState on `stream` that satisfies `wanted` (null when the stream ends first).
+template <class F>
+json state_where(StreamClient& stream, F wanted) {
+  json s = next_of_type(stream, "gameState");
+  while (!s.is_null() && !wanted(s)) s = next_of_type(stream, "gameState");
+  return s;
+}
+
+TEST(BoardApi, TakebackProposedByTheHumanAndAcceptedByTheBot) {
+  HumanGame g;
+  ASSERT_EQ(g.board_post("move/e2e4").status, 200);
+  ASSERT_EQ(g.bot_post("move/e7e5").status, 200);
+  ASSERT_EQ(g.board_post("move/g1f3").status, 200);
+  // Not the human's turn: only the human's last move goes back.
+  ASSERT_EQ(g.board_post("takeback/yes").status, 200);
+  const json asked = state_where(*g.bot, [](const json& s) { return s.contains("wtakeback"); });
+  ASSERT_FALSE(asked.is_null());
+  EXPECT_EQ(asked["wtakeback"], true);
+  ASSERT_EQ(g.bot_post("takeback/yes").status, 200);
+  const json one_back =
+      state_where(*g.board, [](const json& s) { return s["moves"] == "e2e4 e7e5"; });
+  ASSERT_FALSE(one_back.is_null());
+  EXPECT_FALSE(one_back.contains("wtakeback"));
+  // The human's turn: the bot's reply and the human's move before it go back.
+  ASSERT_EQ(g.board_post("move/b1c3").status, 200);
+  ASSERT_EQ(g.bot_post("move/g8f6").status, 200);
+  ASSERT_EQ(g.board_post("takeback/yes").status, 200);
+  ASSERT_EQ(g.bot_post("takeback/yes").status, 200);
+  EXPECT_FALSE(
+      state_where(*g.board, [](const json& s) { return s["moves"] == "e2e4 e7e5"; }).is_null());
+  ASSERT_EQ(g.board_post("move/d2d4").status, 200);  // the game goes on from there
+}
+
+TEST(BoardApi, TakebackDeclinedByTheBotKeepsTheMoves) {
+  HumanGame g;
+  ASSERT_EQ(g.board_post("move/e2e4").status, 200);
+  ASSERT_EQ(g.bot_post("move/e7e5").status, 200);
+  ASSERT_EQ(g.board_post("takeback/yes").status, 200);
+  ASSERT_EQ(g.bot_post("takeback/no").status, 200);
+  const json after = state_where(*g.board, [](const json& s) {
+    return !s.contains("wtakeback") && s["moves"] == "e2e4 e7e5";
+  });
+  EXPECT_FALSE(after.is_null());
+  EXPECT_EQ(g.board_post("move/d2d4").status, 200);  // still white to move: nothing undone
+}
+
 TEST(BoardApi, ResignEndsTheGame) {
   HumanGame g;
   ASSERT_EQ(g.board_post("move/e2e4").status, 200);

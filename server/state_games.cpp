@@ -85,7 +85,9 @@ Result<void> ServerState::chat(const std::string& me, const std::string& id,
   ChatLine line{room, accounts_.find(me)->username, text};
   const std::string chat_line = chat_line_json(line).dump();
   broadcast(*e, chat_line);
-  for (auto& ch : e->watchers) ch->push(chat_line);
+  // Spectators read the spectator room only: the players' room stays theirs.
+  if (room == "spectator")
+    for (auto& ch : e->watchers) ch->push(chat_line);
   e->game.add_chat(std::move(line));
   return {};
 }

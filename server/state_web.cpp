@@ -93,7 +93,8 @@ nlohmann::json ServerState::web_game_json(GameEntry& e) {
   nlohmann::json moves = nlohmann::json::array();
   for (const MoveRecord& m : e.record.moves()) moves.push_back(move_record_json(m));
   nlohmann::json chat = nlohmann::json::array();
-  for (const ChatLine& line : e.game.chat()) chat.push_back(chat_line_json(line));
+  for (const ChatLine& line : e.game.chat())
+    if (line.room == "spectator") chat.push_back(chat_line_json(line));
   nlohmann::json j = game_summary_json(e.game, accounts_);
   j["type"] = "game";
   j["initialFen"] = s.initial_fen;

@@ -134,12 +134,16 @@ TEST(WebGame, ViewAndWatchStreamOfAPacifistGame) {
   EXPECT_EQ(state["state"]["turn"], "black");
   EXPECT_EQ(state["state"]["ply"], 1);
 
-  ASSERT_EQ(bob.post("/api/bot/game/" + id + "/chat", "room=player&text=" + url_encode("<i>gg</i>"))
-                .status,
-            200);
+  // The players' room is not shown to spectators; the spectator room is.
+  ASSERT_EQ(bob.post("/api/bot/game/" + id + "/chat", "room=player&text=secret").status, 200);
+  ASSERT_EQ(
+      bob.post("/api/bot/game/" + id + "/chat", "room=spectator&text=" + url_encode("<i>gg</i>"))
+          .status,
+      200);
   json chat = next_of_type(*watch, "chatLine");
   EXPECT_EQ(chat["text"], "<i>gg</i>");
   EXPECT_EQ(chat["username"], "bob");
+  EXPECT_EQ(chat["room"], "spectator");
 
   ASSERT_EQ(bob.post("/api/bot/game/" + id + "/resign").status, 200);
   json end = next_of_type(*watch, "state");
@@ -148,7 +152,8 @@ TEST(WebGame, ViewAndWatchStreamOfAPacifistGame) {
   EXPECT_TRUE(wait_ended(*watch));
   json finished = anonymous.get("/api/web/game/" + id).parsed();
   EXPECT_EQ(finished["moves"].size(), 1u);
-  EXPECT_EQ(finished["chat"].size(), 1u);
+  ASSERT_EQ(finished["chat"].size(), 1u);
+  EXPECT_EQ(finished["chat"][0]["text"], "<i>gg</i>");
 }
 
 TEST(WebGame, WatchStreamOfAFinishedGameEndsAfterTheView) {

@@ -176,13 +176,12 @@ function onLine(line) {
     view.state = line.state;
     view.stateAt = performance.now();
     if (first || latest()) view.shown = view.moves.length;
-    replace($('chat'));
-    line.chat.forEach(addChat);
     $('title').textContent = `${line.variant.name} · ${line.timeControl} · ${line.rated ? 'rated' : 'casual'}`;
     if (view.me && (line.white.id === view.me.id || line.black.id === view.me.id)) {
       view.color = line.white.id === view.me.id ? 'white' : 'black';
       if (first) view.orientation = view.color;
     }
+    showChat(line.chat);
     renderPlayers();
     // The page around the board has its final layout now: chessground measures again
     // (it keeps the board's position for turning clicks into squares).
@@ -198,15 +197,39 @@ function onLine(line) {
     if (follow || view.shown > view.moves.length) view.shown = view.moves.length;
     tickClocks();
     render();
-  } else if (line.type === 'chatLine') {
+  } else if (line.type === 'chatLine' && !view.color) {
     addChat(line);
+  }
+}
+
+// Spectators see the spectator room (the game view and the watch stream carry only that
+// one); a player sees the players' room, read from the Board API (its history, then the
+// chat lines of its game stream).
+async function showChat(spectatorLines) {
+  if (!view.color) {
+    replace($('chat'));
+    spectatorLines.forEach(addChat);
+    return;
+  }
+  try {
+    const history = await request('GET', `/api/board/game/${gameId}/chat`);
+    replace($('chat'));
+    history.forEach((l) => addChat({ room: 'player', username: l.user, text: l.text }));
+  } catch (e) {
+    $('error').textContent = e.message;
   }
 }
 
 // A player holds its Board API game stream, as any Board API client does: the server
 // tells the opponent when it goes away.
 function holdBoardStream() {
-  follow(`/api/board/game/stream/${gameId}`, () => {}, { auth: true, keepGoing: () => !over() });
+  follow(
+    `/api/board/game/stream/${gameId}`,
+    (line) => {
+      if (line.type === 'chatLine' && line.room === 'player') addChat(line);
+    },
+    { auth: true, keepGoing: () => !over() },
+  );
 }
 
 async function command(path, form) {

@@ -196,6 +196,8 @@ struct Engine {
   Resign resign;
   Book book;
   Tablebases tablebases;
+  // Pondering: think on the expected reply during the opponent's time (realtime games).
+  bool ponder{};
   bool operator==(const Engine&) const = default;
 };
 

@@ -38,6 +38,7 @@ Config default_config() {
   e.tablebases.gaviota_cache_mb = 16;
   e.tablebases.max_pieces = 7;
   e.tablebases.use = {TablebaseKind::syzygy, TablebaseKind::gaviota};
+  e.ponder = false;
 
   Challenge& ch = c.challenge;
   ch.concurrency = 1;

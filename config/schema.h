@@ -69,6 +69,7 @@ void visit_config(V& v, C& c) {
       v.field("against_humans", e.book.against_humans);
       v.field("against_bots", e.book.against_bots);
     });
+    v.field("ponder", e.ponder);
   });
   v.section("challenge", [&] {
     auto& ch = c.challenge;

@@ -14,7 +14,7 @@ namespace {
 // lichess-bot keys whose paxbot counterpart has another name or place, and lichess-bot
 // settings that have no counterpart. docs/configuration.md has the full mapping table.
 constexpr std::string_view kBuiltInEngine = "paxbot's engine is built in, so this does not apply";
-constexpr std::array<std::pair<std::string_view, std::string_view>, 25> kLichessBotKeys = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kLichessBotKeys = {{
     {"move_overhead", "lichess-bot's move_overhead is engine.move_overhead_ms here"},
     {"abort_time", "lichess-bot's abort_time is abort_time_s here"},
     {"pgn_directory", "lichess-bot's pgn_directory is pgn.directory here"},
@@ -38,7 +38,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 25> kLichess
     {"engine.name", kBuiltInEngine},
     {"engine.protocol", kBuiltInEngine},
     {"engine.working_dir", kBuiltInEngine},
-    {"engine.ponder", kBuiltInEngine},
     {"engine.polyglot",
      "lichess-bot's polyglot settings are engine.book here (files per variant, "
      "selection, min_weight, max_depth)"},

@@ -405,7 +405,8 @@ SessionSettings Bot::session_settings() {
               .takebacks = config_.takebacks,
               .abort_time = std::chrono::seconds(config_.abort_time_s),
               .book_against_humans = e.book.against_humans,
-              .book_against_bots = e.book.against_bots};
+              .book_against_bots = e.book.against_bots,
+              .ponder = e.ponder};
   s.greeting = config_.greeting;
   s.base_url = config_.url;
   s.pgn = &pgn_;

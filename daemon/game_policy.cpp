@@ -4,9 +4,15 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/search/params.h"
 #include "engine/search/score.h"
 
 namespace bot {
+
+bool GamePolicy::should_ponder(const PonderFacts& facts) const {
+  return settings_.ponder && facts.clock && facts.expected_reply && !facts.in_book &&
+         facts.our_clock_ms >= engine::search::params::kPonderMinClockMs;
+}
 
 bool GamePolicy::use_book(bool opponent_is_bot) const {
   return opponent_is_bot ? settings_.book_against_bots : settings_.book_against_humans;

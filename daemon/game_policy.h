@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every decision inside one game (config sections `engine.draw_offer`, `engine.resign`,
-// `takebacks`, `abort_time_s` and the opening-book switches): answering the opponent's draw
-// offers and takeback requests, offering a draw with our move, resigning, aborting when the
-// opponent never makes a first move (and extending that wait for !wait), claiming victory after the
+// `takebacks`, `abort_time_s`, `engine.ponder` and the opening-book switches): whether to
+// ponder on the opponent's time, answering the opponent's draw offers and takeback
+// requests, offering a draw with our move, resigning, aborting when the opponent never
+// makes a first move (and extending that wait for !wait), claiming victory after the
 // opponent left, and retrying a move the server refused. The game session feeds it facts,
 // our search scores and `now`, and carries out the actions it returns.
 //
@@ -27,6 +28,15 @@ struct GamePolicySettings {
   std::chrono::seconds abort_time{30};  // how long the opponent may take over a first move
   bool book_against_humans = true;
   bool book_against_bots = true;
+  bool ponder = false;  // engine.ponder
+};
+
+// The game when our move has been accepted and the opponent is to move.
+struct PonderFacts {
+  bool clock = false;             // a realtime game (not correspondence, not unlimited)
+  std::int64_t our_clock_ms = 0;  // what our clock holds for our next move
+  bool in_book = false;           // our next move may come from the opening book
+  bool expected_reply = false;    // our search named the reply it expects
 };
 
 // The position when the session asks (after applying the server's moves).
@@ -78,6 +88,10 @@ class GamePolicy {
 
   // Whether to play from an opening book against this opponent.
   bool use_book(bool opponent_is_bot) const;
+  // Whether to think on the expected reply during the opponent's time: engine.ponder is on,
+  // the game has a clock and ours holds at least engine::search::params::kPonderMinClockMs
+  // (less is too little to gain), and the next move will not come from the book.
+  bool should_ponder(const PonderFacts& facts) const;
 
   // A gameState arrived: answers its offers (each at most once per ply and request) and
   // starts or stops the wait for the opponent's first move. Takebacks are accepted while

@@ -194,8 +194,11 @@ void GameSession::on_game_state(const GameStateEvent& state) {
     finish(state.status, state.winner);
     return;
   }
-  // A new move or a takeback makes a running search obsolete.
-  if (searching_ && board_->moves().size() != known_plies) cancel_search();
+  const bool moved = board_->moves().size() != known_plies;
+  // A new move or a takeback makes a running search obsolete, unless it is the ponder
+  // search and the opponent played the reply it searched.
+  const bool ponder_hit = moved && ponder_ && resolve_ponder();
+  if (searching_ && moved && !ponder_hit) cancel_search();
   if (board_->moves().size() < known_plies) {  // a takeback: those plies were never played
     notes_.erase(notes_.lower_bound(board_->moves().size()), notes_.end());
     if (moved_at_ply_ >= board_->moves().size()) moved_at_ply_ = SIZE_MAX;
@@ -204,6 +207,7 @@ void GameSession::on_game_state(const GameStateEvent& state) {
   takeback_pending_ = false;  // this state shows whatever the takeback did
   answer_offers(state);
   if (our_turn() && !searching_ && !takeback_pending_) start_search();
+  if (!our_turn() && !searching_ && !takeback_pending_) maybe_ponder();
   publish_summary();
 }
 
@@ -265,7 +269,7 @@ PositionFacts GameSession::position_facts() const {
           .our_turn = our_turn()};
 }
 
-void GameSession::start_search() {
+BudgetInput GameSession::budget_input(std::size_t plies) const {
   const GameStateEvent& s = *last_state_;
   BudgetInput input;
   input.we_are_white = our_color_ == engine::White;
@@ -276,23 +280,32 @@ void GameSession::start_search() {
     input.winc_ms = int(s.winc_ms);
     input.binc_ms = int(s.binc_ms);
   }
-  input.first_move = board_->moves().size() < 2;
+  input.first_move = plies < 2;
   if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
-  const engine::SearchLimits limits = search_budget(input, settings_.budget);
+  return input;
+}
+
+void GameSession::start_search() {
+  const engine::SearchLimits limits =
+      search_budget(budget_input(board_->moves().size()), settings_.budget);
   if (book_ && !out_of_book_ && play_book_move(limits)) return;
 
   engine_.set_position(board_->position());  // the board already holds it, with its history
-  const int generation = ++generation_;
-  searching_ = true;
   search_started_ = clock_.now();
   overhead_before_search_ =
       std::chrono::duration_cast<std::chrono::microseconds>(search_started_ - state_received_);
+  launch_search(limits);
+  // Logged once the engine runs, so the line costs the move nothing.
+  log_.debug("game ", game_id_, ": searching (", describe_limits(limits), ")");
+}
+
+void GameSession::launch_search(const engine::SearchLimits& limits) {
+  const int generation = ++generation_;
+  searching_ = true;
   engine_.go(limits,
              {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
                 queue_.push(EngineDone{generation, r, clock_.now()});
               }});
-  // Logged once the engine runs, so the line costs the move nothing.
-  log_.debug("game ", game_id_, ": searching (", describe_limits(limits), ")");
 }
 
 bool GameSession::play_book_move(const engine::SearchLimits& limits) {
@@ -324,12 +337,14 @@ bool GameSession::play_book_move(const engine::SearchLimits& limits) {
 void GameSession::cancel_search() {
   ++generation_;  // the result of the running search will be ignored
   searching_ = false;
+  ponder_.reset();
   engine_.stop();
 }
 
 void GameSession::on_engine_done(const EngineDone& done) {
   if (done.generation != generation_) return;
   searching_ = false;
+  ponder_.reset();
   if (!our_turn() || done.result.best == engine::Move::none()) return;
   const engine::SearchInfo& info = done.result.info;
   const MoveDecision decision =
@@ -348,6 +363,9 @@ void GameSession::on_engine_done(const EngineDone& done) {
       log_.warning("game ", game_id_, ": ", r.error().describe());
     return;
   }
+  // The reply to ponder on once the server shows our move.
+  expected_reply_ = done.result.ponder;
+  expected_reply_plies_ = board_->moves().size() + 1;
   post_move(done.result.best, decision.offer_draw, done.at,
             "score " + std::to_string(decision.score) + " cp" +
                 (decision.offer_draw ? ", offering a draw" : ""));
@@ -385,6 +403,8 @@ void GameSession::finish(const std::string& status, std::optional<engine::Color>
     say(ChatRoom::kSpectator, settings_.greeting.goodbye_spectators);
   }
   write_record(status, winner);
+  if (const int pondered = ponder_hits_ + ponder_misses_; pondered > 0)
+    log_.info("game ", game_id_, ": ponder hits ", ponder_hits_, " of ", pondered);
   log_.info("game ", game_id_, ": over (", status,
             winner ? (*winner == our_color_ ? ", we won" : ", we lost") : "", ")");
   finished_ = true;

@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One game the bot plays: its game stream, its board, its own engine, its chat and its
 // PGN record. The session runs the game: it searches (or plays from the book) on our
-// turn, posts moves, and carries out what its GamePolicy (daemon/game_policy.h, which owns
-// every decision: draw offers, resignation, takebacks, abort and claim-victory timers)
-// tells it.
+// turn, posts moves, ponders on the opponent's time (engine.ponder), and carries out what
+// its GamePolicy (daemon/game_policy.h, which owns every decision: pondering, draw offers,
+// resignation, takebacks, abort and claim-victory timers) tells it.
+//
+// Pondering: when the server shows our move and the policy agrees, the game's engine
+// searches the position after the reply our search expects (its second PV move) with the
+// limits of our next move and `ponder` set. The opponent's move then either reaches that
+// position (a hit: ponderhit, and that search becomes our move's search) or not (a miss:
+// the ponder search is stopped and a normal search starts). The engine runs one search at
+// a time, so the ponder search is always over before another starts; game end, abort and
+// stop() stop it like any search.
 //
 // Threads: the session thread owns all state and handles events in order from
 // one queue, which wakes for the policy's next timer on the injected clock; a reader thread turns
@@ -123,6 +131,16 @@ class GameSession {
   // Carries out the policy's timers that are due (abort, claim victory, move retry).
   void on_time();
   void start_search();
+  // What search_budget() needs from the last gameState, for a move at ply `plies`.
+  BudgetInput budget_input(std::size_t plies) const;
+  // Starts the engine on the position it holds; its result comes back as EngineDone.
+  void launch_search(const engine::SearchLimits& limits);
+  // Pondering, in daemon/game_session_ponder.cpp. After the server showed our move: starts
+  // a ponder search on the expected reply when the policy says so.
+  void maybe_ponder();
+  // The move list changed while pondering: true on a hit (the opponent played the expected
+  // reply; the search goes on as our move's search), false otherwise (the caller stops it).
+  bool resolve_ponder();
   // Plays a book move instead of searching, when the book has one; false when out of book.
   bool play_book_move(const engine::SearchLimits& limits);
   void cancel_search();
@@ -171,6 +189,21 @@ class GameSession {
   bool searching_ = false;
   std::size_t moved_at_ply_ = SIZE_MAX;  // the ply our last posted move was played at
   bool takeback_pending_ = false;        // we accepted one; the shorter list is on its way
+  // The running ponder search (searching_ is true meanwhile): the position it searches,
+  // reached when the move list has `plies` moves, and since when it runs.
+  struct Ponder {
+    engine::Key key = 0;
+    std::size_t plies = 0;
+    Clock::SteadyTime started{};
+    std::string reply;  // the expected reply, UCI, for the status page and the log
+  };
+  std::optional<Ponder> ponder_;
+  // The reply our last search expects, for the move list of `expected_reply_plies` moves
+  // (ours included); none after a book move.
+  engine::Move expected_reply_ = engine::Move::none();
+  std::size_t expected_reply_plies_ = 0;
+  int ponder_hits_ = 0;
+  int ponder_misses_ = 0;
   Clock::SteadyTime search_started_{};
   // Our own overhead before the search started (gameState received -> go), for the log.
   std::chrono::microseconds overhead_before_search_{0};

@@ -60,6 +60,9 @@ void GameSession::publish_summary() {
     s.eval_cp = policy_.last_score();
   s.book_moves = book_moves_;
   s.book_time_saved_ms = book_time_saved_.count();
+  s.ponder_hits = ponder_hits_;
+  s.ponder_misses = ponder_misses_;
+  if (ponder_) s.pondering = ponder_->reply;
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
 }

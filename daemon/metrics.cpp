@@ -62,6 +62,11 @@ void Metrics::search_done(std::uint64_t nodes, std::chrono::milliseconds time, s
   last_nps_ = nps;
 }
 
+void Metrics::ponder_result(bool hit) {
+  std::lock_guard lock(mutex_);
+  ++(hit ? ponder_hits_ : ponder_misses_);
+}
+
 void Metrics::set_status(const StatusReport& report) {
   std::map<std::string, int> in_progress;
   for (const GameSummary& g : report.games)
@@ -137,6 +142,11 @@ std::string Metrics::render() const {
   out.family("paxbot_engine_nodes_per_second", "Nodes per second of the last finished search.",
              MetricType::kGauge);
   if (last_nps_) out.sample("paxbot_engine_nodes_per_second", {}, double(*last_nps_));
+  out.family("paxbot_ponder_total",
+             "Opponent replies we pondered on (engine.ponder): hit when it was the expected move.",
+             MetricType::kCounter);
+  out.sample("paxbot_ponder_total", {{"result", "hit"}}, double(ponder_hits_));
+  out.sample("paxbot_ponder_total", {{"result", "miss"}}, double(ponder_misses_));
 
   out.family("process_resident_memory_bytes", "Resident memory size in bytes.", MetricType::kGauge);
   if (rss) out.sample("process_resident_memory_bytes", {}, double(*rss));

@@ -2,8 +2,8 @@
 // The daemon's metrics registry, served as GET /metrics on the status page: the one
 // owner of every operational counter (HTTP answers by endpoint and status, cooldowns
 // started, stream reconnects, games finished by variant and result, moves sent, move
-// latency, engine nodes) and of the gauges the main loop refreshes from its status
-// report (games in progress, cooldowns running). The Bot owns one Metrics and lends it
+// latency, engine nodes, ponder hits) and of the gauges the main loop refreshes from its
+// status report (games in progress, cooldowns running). The Bot owns one Metrics and lends it
 // to the request executor (as its RequestObserver, detached in ~Bot), the event stream
 // and the game sessions (SessionSettings::metrics), all of which it outlives; render() writes the
 // Prometheus text through daemon/prometheus_text.h.
@@ -52,6 +52,8 @@ class Metrics final : public RequestObserver {
   void move_sent(std::chrono::microseconds latency);
   // A finished search of one of our moves.
   void search_done(std::uint64_t nodes, std::chrono::milliseconds time, std::uint64_t nps);
+  // engine.ponder: the opponent's reply was the one we pondered on (hit) or another (miss).
+  void ponder_result(bool hit);
 
   // Gauges, replaced by every status report the main loop publishes.
   void set_status(const StatusReport& report);
@@ -71,6 +73,7 @@ class Metrics final : public RequestObserver {
   std::uint64_t nodes_ = 0;
   double search_s_ = 0;
   std::optional<std::uint64_t> last_nps_;
+  std::uint64_t ponder_hits_ = 0, ponder_misses_ = 0;
   std::map<std::string, int> in_progress_;               // variant
   std::vector<std::pair<std::string, double>> cooling_;  // rate key, seconds left
 };

@@ -65,6 +65,19 @@ std::string book_text(const nlohmann::json& game) {
   return out.str();
 }
 
+// "  ponder 3 of 5 hit, on e7e5 now": the replies pondered on so far and the one pondered
+// on now; nothing without pondering (or from older daemons).
+std::string ponder_text(const nlohmann::json& game) {
+  const int hits = game.value("ponder_hits", 0);
+  const int pondered = hits + game.value("ponder_misses", 0);
+  const std::string now = game.value("pondering", std::string());
+  if (pondered == 0 && now.empty()) return "";
+  std::string text =
+      "  ponder " + std::to_string(hits) + " of " + std::to_string(pondered) + " hit";
+  if (!now.empty()) text += ", on " + now + " now";
+  return text;
+}
+
 void format_into(std::ostringstream& out, const nlohmann::json& r, std::int64_t now) {
   out << "paxbot " << r.at("version").get<std::string>() << " as "
       << r.at("account").get<std::string>() << " on " << r.at("server").get<std::string>()
@@ -80,7 +93,7 @@ void format_into(std::ostringstream& out, const nlohmann::json& r, std::int64_t 
         << "  as " << g.at("color").get<std::string>() << "  ply " << g.at("plies").get<int>()
         << (g.at("our_turn").get<bool>() ? "  our move" : "  their move") << "  clock "
         << clock_text(g.at("our_clock_ms")) << " vs " << clock_text(g.at("their_clock_ms"))
-        << "  eval " << eval_text(g) << book_text(g) << "\n";
+        << "  eval " << eval_text(g) << book_text(g) << ponder_text(g) << "\n";
   }
   if (!r.at("starting").empty()) {
     out << "accepted, not started yet:";
@@ -135,6 +148,9 @@ nlohmann::json to_json(const StatusReport& report) {
     put_optional(j, "mate_in", g.mate_in);
     j["book_moves"] = g.book_moves;
     j["book_time_saved_ms"] = g.book_time_saved_ms;
+    j["ponder_hits"] = g.ponder_hits;
+    j["ponder_misses"] = g.ponder_misses;
+    j["pondering"] = g.pondering;
     games.push_back(std::move(j));
   }
   nlohmann::json queue = nlohmann::json::array();

@@ -31,6 +31,11 @@ struct GameSummary {
   std::optional<int> mate_in;           // full moves, from our side
   int book_moves = 0;                   // our moves played from the opening book
   std::int64_t book_time_saved_ms = 0;  // the search time those moves did not need
+  // engine.ponder: the opponent's replies we pondered on that were the expected one (hits)
+  // and that were not (misses).
+  int ponder_hits = 0;
+  int ponder_misses = 0;
+  std::string pondering;  // the reply our engine is pondering on now (UCI), "" when none
 };
 
 struct QueuedChallenge {

@@ -48,7 +48,7 @@ void Engine::new_game() {
 void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
   stop();
   wait();
-  pool_->prepare(limits);
+  pool_->prepare(limits, position_.side_to_move());
   searching_.store(true);
   thread_ = std::thread([this, root = position_, callbacks = std::move(callbacks)] {
     SearchResult result = pool_->search(root, callbacks.on_info);

@@ -7,7 +7,9 @@
 // (or under the caller's own lock), except stop(), ponderhit() and searching(),
 // which any thread may call at any time. go() returns at once and searches on the
 // engine's own thread; the callbacks run there (see SearchCallbacks).
-// set_options(), new_game() and go() first stop and wait for a running search.
+// set_options(), new_game() and go() first stop and wait for a running search, so one
+// engine never runs two searches at once (a ponder search included): the old search's
+// on_best_move has run before go() starts the new one.
 #pragma once
 
 #include <atomic>
@@ -61,7 +63,10 @@ class Engine {
 
   void go(const SearchLimits& limits, SearchCallbacks callbacks);
   void stop();
-  // UCI ponderhit: a "go ponder" search continues under its clock limits from now on.
+  // UCI ponderhit: a "go ponder" search continues as a normal timed search. Its hard
+  // limit runs from now (our clock starts); the time spent pondering counts toward the soft
+  // target, so a search that already thought long enough reports its move at once. Does
+  // nothing unless a ponder search is running.
   void ponderhit();
   void wait();
   bool searching() const { return searching_.load(); }

@@ -25,6 +25,8 @@ struct SearchControl {
   TimeManager time;
   std::atomic<bool> stop{false};       // every search thread: abandon the search now
   std::atomic<bool> pondering{false};  // clock limits apply only after ponderhit
+  // Iterations the main thread's best move has stayed the same, for ponderhit's decision.
+  std::atomic<int> stable_iterations{0};
   std::vector<const std::atomic<std::uint64_t>*> node_counters;
   // The engine's tables (immutable, thread-safe probes), null without any; never consulted
   // in Pacifist.

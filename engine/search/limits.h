@@ -29,7 +29,9 @@ struct SearchLimits {
   bool infinite = false;
   int move_overhead_ms = 10;
   // UCI "go ponder": search as if infinite until Engine::ponderhit(), then apply the
-  // clock limits measured from the ponderhit.
+  // clock limits: the hard limit measured from the ponderhit, the soft target counting
+  // the ponder time too (time_manager.h). The limits are those of our next move: our clock
+  // does not run while the opponent thinks.
   bool ponder = false;
 };
 

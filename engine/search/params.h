@@ -118,6 +118,12 @@ inline constexpr int kNewIterationPercent = 55;
 // Soft-target scale (percent) by how many iterations the best move has been stable: 0,1,2,3+.
 inline constexpr int kStabilityScalePercent[4] = {160, 120, 95, 75};
 
+// --- Pondering (the daemon's engine.ponder) ---
+// No pondering while our clock holds less than this: each move's budget is then a few tens
+// of milliseconds, too little for the opponent's time to add much, and a missed ponder
+// search costs a stop and a thread join on the move path.
+inline constexpr int kPonderMinClockMs = 2000;
+
 // --- Endgame tablebases ---
 // A probe result is stored in the table as if searched this many plies deeper than asked.
 inline constexpr int kTablebaseDepthBonus = 6;

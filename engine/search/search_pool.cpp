@@ -26,8 +26,10 @@ void SearchPool::clear() {
   for (auto& worker : workers_) worker->clear_history();
 }
 
-void SearchPool::prepare(const SearchLimits& limits) {
+void SearchPool::prepare(const SearchLimits& limits, Color us) {
   control_.limits = limits;
+  control_.time.plan(limits, us);
+  control_.stable_iterations.store(0);
   control_.tablebases = tablebases_;
   control_.tb_hits.store(0);
   control_.stop.store(false);
@@ -48,9 +50,14 @@ void SearchPool::stop() {
 void SearchPool::ponderhit() {
   {
     std::lock_guard lock(mutex_);
+    if (!control_.pondering.load()) return;
     // The opponent played the expected move: our clock runs from now on.
-    control_.time.restart();
+    control_.time.ponderhit();
     control_.pondering.store(false);
+    // Pondering already thought longer than this move's target: play the best move now.
+    if (control_.time.timed() &&
+        !control_.time.may_start_iteration(control_.stable_iterations.load()))
+      control_.stop.store(true);
   }
   released_.notify_all();
 }
@@ -90,7 +97,6 @@ Move SearchPool::ponder_move(const Position& root, const std::vector<Move>& pv) 
 
 SearchResult SearchPool::search(const Position& root,
                                 const std::function<void(const SearchInfo&)>& on_info) {
-  control_.time.plan(control_.limits, root.side_to_move());
   tt_.new_search();
   control_.node_counters.clear();
   for (const auto& worker : workers_) control_.node_counters.push_back(&worker->node_counter());
@@ -129,6 +135,7 @@ SearchResult SearchPool::search(const Position& root,
     const Move best = iteration.pv.empty() ? Move::none() : iteration.pv[0];
     stable = best == last_best ? stable + 1 : 0;
     last_best = best;
+    control_.stable_iterations.store(stable);
     if (control_.pondering.load() || control_.limits.infinite || !control_.time.timed())
       return true;
     // One legal move: a short search for the ponder move is all it needs.

@@ -33,12 +33,16 @@ class SearchPool {
   void set_tablebases(const tablebase::Tablebases* tablebases) { tablebases_ = tablebases; }
   void clear();  // the table and every worker's histories
 
-  // Resets the control block for a new search; call before search() on the thread that
-  // may later call stop(), so that a stop() right after go() is never lost.
-  void prepare(const SearchLimits& limits);
+  // Resets the control block and plans the time of a new search for side `us`; call
+  // before search() on the thread that may later call stop() or ponderhit(), so that
+  // neither is lost when it comes right after go().
+  void prepare(const SearchLimits& limits, Color us);
   // Runs the search prepared last and returns its result; on_info follows each iteration.
   SearchResult search(const Position& root, const std::function<void(const SearchInfo&)>& on_info);
   void stop();
+  // Ends pondering: the clock limits apply from now on (time_manager.h: the ponder time
+  // counts toward the soft target, so a search already past it stops at once). Nothing
+  // happens unless the prepared search is pondering.
   void ponderhit();
 
  private:

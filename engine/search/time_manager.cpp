@@ -47,11 +47,6 @@ std::optional<TimeBudget> plan_time(const SearchLimits& limits, Color us) {
   return budget;
 }
 
-void TimeManager::plan(const SearchLimits& limits, Color us) {
-  budget_ = plan_time(limits, us);
-  restart();
-}
-
 namespace {
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -60,13 +55,25 @@ std::int64_t now_ns() {
 }
 }  // namespace
 
-void TimeManager::restart() {
-  start_ns_.store(now_ns(), std::memory_order_relaxed);
+void TimeManager::plan(const SearchLimits& limits, Color us) {
+  budget_ = plan_time(limits, us);
+  const std::int64_t now = now_ns();
+  start_ns_.store(now);
+  clock_start_ns_.store(limits.ponder && !limits.infinite ? kClockStopped : now);
+}
+
+void TimeManager::ponderhit() {
+  std::int64_t stopped = kClockStopped;
+  clock_start_ns_.compare_exchange_strong(stopped, now_ns());
 }
 
 int TimeManager::elapsed_ms() const {
-  const std::int64_t now = now_ns();
-  return int((now - start_ns_.load(std::memory_order_relaxed)) / 1'000'000);
+  return int((now_ns() - start_ns_.load()) / 1'000'000);
+}
+
+int TimeManager::clock_elapsed_ms() const {
+  const std::int64_t start = clock_start_ns_.load();
+  return start == kClockStopped ? 0 : int((now_ns() - start) / 1'000'000);
 }
 
 bool TimeManager::may_start_iteration(int stable_iterations) const {

@@ -29,6 +29,7 @@ TEST(Defaults, HaveTheDocumentedValues) {
   EXPECT_EQ(c.engine.first_move_max_ms, 5000);
   EXPECT_TRUE(c.engine.draw_offer.enabled);
   EXPECT_FALSE(c.engine.resign.enabled);
+  EXPECT_FALSE(c.engine.ponder);
   EXPECT_EQ(c.challenge.concurrency, 1);
   EXPECT_EQ(c.challenge.variants, (std::vector{Variant::kStandard, Variant::kChess960,
                                                Variant::kFromPosition, Variant::kPacifist}));

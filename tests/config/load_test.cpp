@@ -220,6 +220,16 @@ TEST(Load, OutOfRangeIntegerIsATypeError) {
   EXPECT_EQ(result.config.engine.hash_mb, 64);
 }
 
+TEST(Load, PonderIsASwitchAndAnythingElseIsNamed) {
+  EXPECT_TRUE(load_string("engine:\n  ponder: true\n").config.engine.ponder);
+  const LoadResult bad = load_string("engine:\n  ponder: sometimes\n");
+  ASSERT_EQ(lines_of(bad.diagnostics),
+            std::vector<std::string>{
+                "2:3 error engine.ponder: expected true or false, got 'sometimes'; fix: write a "
+                "value of that kind, or delete the line to use the default (false)"});
+  EXPECT_FALSE(bad.config.engine.ponder);
+}
+
 TEST(Load, RecordsWhereEachKeyIs) {
   const LoadResult result = load_string(
       "url: https://lichess.org\nchallenge:\n  max_base: 60\nmatchmaking:\n  time_controls:\n"

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Game policy: answering draw offers and takebacks, offering draws, resigning, the
 // no-show abort timer and !wait, claiming victory, retrying a refused move, book use, the
-// tablebase switches.
+// tablebase switches, pondering.
 #include "daemon/game_policy.h"
 
 #include <gtest/gtest.h>
 
+#include "engine/search/params.h"
 #include "engine/search/score.h"
 
 namespace bot {
@@ -264,6 +265,29 @@ TEST(GamePolicy, BookUseDependsOnTheOpponentKind) {
   s.book_against_humans = false;
   EXPECT_TRUE(GamePolicy(s).use_book(true));
   EXPECT_FALSE(GamePolicy(s).use_book(false));
+}
+
+TEST(GamePolicy, PondersOnlyWhenOnWithAClockLongEnoughOutOfBook) {
+  const PonderFacts worth{.clock = true,
+                          .our_clock_ms = engine::search::params::kPonderMinClockMs,
+                          .in_book = false,
+                          .expected_reply = true};
+  GamePolicySettings on = settings();
+  on.ponder = true;
+  EXPECT_TRUE(GamePolicy(on).should_ponder(worth));
+  EXPECT_FALSE(GamePolicy(settings()).should_ponder(worth)) << "engine.ponder is off by default";
+  PonderFacts low = worth;
+  low.our_clock_ms = engine::search::params::kPonderMinClockMs - 1;
+  EXPECT_FALSE(GamePolicy(on).should_ponder(low)) << "too little on our clock to gain";
+  PonderFacts no_clock = worth;
+  no_clock.clock = false;
+  EXPECT_FALSE(GamePolicy(on).should_ponder(no_clock)) << "correspondence";
+  PonderFacts book = worth;
+  book.in_book = true;
+  EXPECT_FALSE(GamePolicy(on).should_ponder(book)) << "the next move may be a book move";
+  PonderFacts nothing = worth;
+  nothing.expected_reply = false;
+  EXPECT_FALSE(GamePolicy(on).should_ponder(nothing));
 }
 
 }  // namespace

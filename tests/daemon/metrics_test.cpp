@@ -110,6 +110,19 @@ TEST(Metrics, SearchesAddNodesAndTimeAndSetTheLastSpeed) {
   EXPECT_TRUE(has_line(page, "paxbot_engine_nodes_per_second 3000"));
 }
 
+TEST(Metrics, CountsPonderHitsAndMisses) {
+  Metrics m;
+  std::string page = m.render();
+  EXPECT_TRUE(has_line(page, R"(paxbot_ponder_total{result="hit"} 0)")) << page;
+  EXPECT_TRUE(has_line(page, R"(paxbot_ponder_total{result="miss"} 0)")) << page;
+  m.ponder_result(true);
+  m.ponder_result(true);
+  m.ponder_result(false);
+  page = m.render();
+  EXPECT_TRUE(has_line(page, R"(paxbot_ponder_total{result="hit"} 2)")) << page;
+  EXPECT_TRUE(has_line(page, R"(paxbot_ponder_total{result="miss"} 1)")) << page;
+}
+
 TEST(Metrics, ReportsTheProcessResidentMemory) {
   const auto rss = resident_memory_bytes();
   ASSERT_TRUE(rss);

@@ -108,6 +108,30 @@ TEST(StatusReport, BookMovesAndTheTimeTheySavedAreShown) {
   EXPECT_EQ(plain->find("book"), std::string::npos) << *plain;
 }
 
+TEST(StatusReport, PonderHitsAndMissesAreShown) {
+  StatusReport r = sample_report();
+  r.games[0].ponder_hits = 3;
+  r.games[0].ponder_misses = 2;
+  const auto json = to_json(r);
+  EXPECT_EQ(json["games"][0]["ponder_hits"], 3);
+  EXPECT_EQ(json["games"][0]["ponder_misses"], 2);
+  auto text = format_status(json, r.updated_unix_s);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text->find("eval -0.35  ponder 3 of 5 hit\n"), std::string::npos) << *text;
+  r.games[0].pondering = "e7e5";
+  text = format_status(to_json(r), r.updated_unix_s);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text->find("eval -0.35  ponder 3 of 5 hit, on e7e5 now\n"), std::string::npos) << *text;
+  // Without pondering (or from an older daemon without the fields) nothing is shown.
+  auto older = to_json(sample_report());
+  older["games"][0].erase("ponder_hits");
+  older["games"][0].erase("ponder_misses");
+  older["games"][0].erase("pondering");
+  auto plain = format_status(older, r.updated_unix_s);
+  ASSERT_TRUE(plain) << plain.error();
+  EXPECT_EQ(plain->find("ponder"), std::string::npos) << *plain;
+}
+
 TEST(StatusReport, SomethingElseIsAnErrorNamingWhatIsMissing) {
   auto report = to_json(sample_report());
   report.erase("queue");

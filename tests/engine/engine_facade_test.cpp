@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Engine facade: positions and their errors, non-blocking go with callbacks,
-// stop/wait, options, and engines that search at the same time.
+// stop/wait, options, engines that search at the same time, and pondering (ponderhit,
+// stop, and a ponder search never overlapping the next search).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/engine.h"
 #include "engine/fen.h"
@@ -143,6 +148,143 @@ TEST(EngineFacade, SeveralEnginesSearchAtOnceLikeAlone) {
   EXPECT_EQ(chess_alone.best, chess_together.best);
   EXPECT_EQ(pacifist_alone.info.nodes, pacifist_together.info.nodes);
   EXPECT_EQ(pacifist_alone.best, pacifist_together.best);
+}
+
+// A ponder search's results, as its callbacks saw them.
+struct PonderWatch {
+  std::atomic<int> infos{0}, best_moves{0};
+  std::mutex mutex;
+  SearchResult result;
+  std::chrono::steady_clock::time_point reported{};
+
+  SearchCallbacks callbacks() {
+    return {[this](const SearchInfo&) { ++infos; },
+            [this](const SearchResult& r) {
+              std::lock_guard lock(mutex);
+              result = r;
+              reported = std::chrono::steady_clock::now();
+              ++best_moves;
+            }};
+  }
+};
+
+// A bound on waits that only guards against a hang.
+constexpr auto kHangGuard = std::chrono::seconds(20);
+
+template <class Done>
+bool wait_until(Done done) {
+  const auto give_up = std::chrono::steady_clock::now() + kHangGuard;
+  while (!done() && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return done();
+}
+
+TEST(EngineFacade, PonderSearchWaitsPastItsBudgetAndPonderhitEndsItWithinTheBudget) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {"e2e4", "e7e5"}));
+  SearchLimits limits;
+  limits.movetime_ms = 30;  // the budget once the opponent has moved
+  limits.move_overhead_ms = 0;
+  limits.ponder = true;
+  PonderWatch watch;
+  engine.go(limits, watch.callbacks());
+  // Several times the budget passes: pondering is the opponent's time, not ours.
+  ASSERT_TRUE(wait_until([&] { return watch.infos.load() >= 3; }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  EXPECT_EQ(watch.best_moves.load(), 0);
+  EXPECT_TRUE(engine.searching());
+  const auto hit = std::chrono::steady_clock::now();
+  engine.ponderhit();
+  ASSERT_TRUE(wait_until([&] { return watch.best_moves.load() == 1; }));
+  engine.wait();
+  std::lock_guard lock(watch.mutex);
+  EXPECT_TRUE(legal_moves(engine.position()).contains(watch.result.best));
+  EXPECT_NE(watch.result.ponder, Move::none());
+  // The thinking time reported includes the ponder time ...
+  EXPECT_GE(watch.result.info.time_ms, 150);
+  // ... and after the ponderhit the 30 ms movetime holds (a bound far above it, for load).
+  EXPECT_LT(watch.reported - hit, std::chrono::seconds(2));
+}
+
+TEST(EngineFacade, StopEndsAPonderSearchWithAMove) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {"d2d4"}));
+  SearchLimits limits;
+  limits.wtime_ms = 60'000;
+  limits.btime_ms = 60'000;
+  limits.ponder = true;
+  PonderWatch watch;
+  engine.go(limits, watch.callbacks());
+  ASSERT_TRUE(wait_until([&] { return watch.infos.load() >= 1; }));
+  engine.stop();
+  engine.wait();
+  EXPECT_FALSE(engine.searching());
+  EXPECT_EQ(watch.best_moves.load(), 1);
+  std::lock_guard lock(watch.mutex);
+  EXPECT_TRUE(legal_moves(engine.position()).contains(watch.result.best));
+}
+
+TEST(EngineFacade, APonderSearchEndsBeforeTheNextSearchStarts) {
+  Engine engine;
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {"e2e4"}));
+  // Every callback logs which search it belongs to.
+  std::mutex mutex;
+  std::vector<std::string> events;
+  auto callbacks = [&](const std::string& name) {
+    SearchCallbacks c;
+    c.on_info = [&, name](const SearchInfo&) {
+      std::lock_guard lock(mutex);
+      events.push_back(name + " info");
+    };
+    c.on_best_move = [&, name](const SearchResult&) {
+      std::lock_guard lock(mutex);
+      events.push_back(name + " best");
+    };
+    return c;
+  };
+  SearchLimits ponder;
+  ponder.wtime_ms = 60'000;
+  ponder.btime_ms = 60'000;
+  ponder.ponder = true;
+  engine.go(ponder, callbacks("ponder"));
+  ASSERT_TRUE(wait_until([&] {
+    std::lock_guard lock(mutex);
+    return !events.empty();
+  }));
+  // The opponent played another move: a new search on the new position.
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {"e2e4", "c7c5"}));
+  SearchLimits normal;
+  normal.depth = 4;
+  engine.go(normal, callbacks("normal"));
+  engine.wait();
+  std::lock_guard lock(mutex);
+  ASSERT_GE(events.size(), 3u);
+  const auto ponder_best = std::find(events.begin(), events.end(), "ponder best");
+  const auto normal_first = std::find_if(
+      events.begin(), events.end(), [](const std::string& e) { return e.starts_with("normal"); });
+  ASSERT_NE(ponder_best, events.end());
+  EXPECT_LT(ponder_best, normal_first);
+  EXPECT_EQ(std::count(events.begin(), events.end(), "ponder best"), 1);
+  EXPECT_EQ(std::count(events.begin(), events.end(), "normal best"), 1);
+  // Nothing of the ponder search comes after the normal search began.
+  for (auto e = normal_first; e != events.end(); ++e) EXPECT_TRUE(e->starts_with("normal")) << *e;
+}
+
+TEST(EngineFacade, PonderhitWithoutAPonderSearchChangesNothing) {
+  Engine engine;
+  engine.ponderhit();  // idle: harmless
+  ASSERT_TRUE(engine.set_position(Variant::Standard, "startpos", {}));
+  SearchLimits limits;
+  limits.infinite = true;
+  PonderWatch watch;
+  engine.go(limits, watch.callbacks());
+  ASSERT_TRUE(wait_until([&] { return watch.infos.load() >= 1; }));
+  engine.ponderhit();  // an infinite search is not pondering: it still waits for stop
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(watch.best_moves.load(), 0);
+  engine.stop();
+  engine.wait();
+  EXPECT_EQ(watch.best_moves.load(), 1);
 }
 
 }  // namespace

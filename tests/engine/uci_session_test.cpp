@@ -9,8 +9,11 @@
 #include <mutex>
 #include <sstream>
 #include <streambuf>
+#include <string>
 #include <thread>
+#include <vector>
 
+#include "engine/game.h"
 #include "engine/tablebase/syzygy.h"
 #include "engine/uci/uci.h"
 #include "tests/engine/tablebase/tablebase_test_support.h"
@@ -93,7 +96,8 @@ TEST(UciSession, HandshakeListsTheOptions) {
   EXPECT_NE(out.find("id name paxbot"), std::string::npos);
   for (const char* option :
        {"option name Hash type spin", "option name Threads type spin",
-        "option name Move Overhead type spin", "option name UCI_Chess960 type check",
+        "option name Move Overhead type spin", "option name Ponder type check default false",
+        "option name UCI_Chess960 type check",
         "option name UCI_Variant type combo default chess var chess var pacifist",
         "option name OwnBook type check default false", "option name BookFile type string",
         "option name BookSelection type combo default weighted_random var best var "
@@ -183,14 +187,64 @@ TEST(UciSession, StopEndsAnInfiniteSearch) {
   EXPECT_FALSE(s.send("quit"));
 }
 
-TEST(UciSession, PonderhitTurnsPonderingIntoATimedSearch) {
+// The moves of the last "bestmove <move> ponder <move>" line; empty when there is none.
+std::vector<std::string> best_and_ponder(Session& s) {
+  const std::vector<std::string> words = tokenize(s.last_line_starting("bestmove "));
+  if (words.size() != 4 || words[2] != "ponder") return {};
+  return {words[1], words[3]};
+}
+
+TEST(UciSession, PonderhitTurnsPonderingIntoATimedSearchWithAPonderMove) {
   Session s;
-  s.send("position startpos moves d2d4");
-  s.send("go ponder wtime 200 btime 200");
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  EXPECT_EQ(s.count("bestmove"), 0u);
+  s.send("position startpos moves d2d4 d7d5");
+  // Three tenths of a second: once our clock runs this move may take a few milliseconds.
+  s.send("go ponder wtime 300 btime 300");
+  ASSERT_TRUE(s.wait_for("info depth 4"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(s.count("bestmove"), 0u)
+      << "pondering is the opponent's time: no move before ponderhit";
   s.send("ponderhit");
-  EXPECT_TRUE(s.wait_for("bestmove"));
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  EXPECT_EQ(s.count("bestmove"), 1u);
+  // The ponder move is the expected reply: legal after our move.
+  const std::vector<std::string> moves = best_and_ponder(s);
+  ASSERT_EQ(moves.size(), 2u) << s.output();
+  EXPECT_TRUE(replay(Variant::Standard, "startpos", {"d2d4", "d7d5", moves[0], moves[1]}))
+      << moves[0] << " " << moves[1];
+  s.send("ponderhit");  // a late duplicate: nothing is searching, nothing happens
+  s.send("isready");
+  ASSERT_TRUE(s.wait_for("readyok"));
+  EXPECT_EQ(s.count("bestmove"), 1u);
+}
+
+TEST(UciSession, StopEndsAPonderSearchAndTheNextGoSearchesTheNewPosition) {
+  Session s;
+  s.send("setoption name Ponder value true");
+  s.send("position startpos moves e2e4 e7e5");
+  s.send("go ponder wtime 60000 btime 60000 winc 1000 binc 1000");
+  ASSERT_TRUE(s.wait_for("info depth 2"));
+  // The opponent played something else: the GUI stops the ponder search ...
+  s.send("stop");
+  ASSERT_TRUE(s.wait_for("bestmove"));
+  // ... and searches the real position.
+  s.send("position startpos moves e2e4 c7c5");
+  s.send("go wtime 60000 btime 60000 winc 1000 binc 1000");
+  ASSERT_TRUE(s.wait_for_count("bestmove", 2));
+  const std::vector<std::string> moves = best_and_ponder(s);
+  ASSERT_EQ(moves.size(), 2u) << s.output();
+  EXPECT_TRUE(replay(Variant::Standard, "startpos", {"e2e4", "c7c5", moves[0], moves[1]}));
+  EXPECT_EQ(s.count("info string"), 0u) << s.output();
+}
+
+TEST(UciSession, PonderIsACheckOption) {
+  Session s;
+  s.send("setoption name Ponder value true");
+  s.send("setoption name Ponder value false");
+  EXPECT_EQ(s.count("info string"), 0u) << s.output();
+  s.send("setoption name Ponder value sometimes");
+  EXPECT_NE(s.output().find("info string option Ponder: 'sometimes' is not true or false"),
+            std::string::npos)
+      << s.output();
 }
 
 TEST(UciSession, CastlingFollowsUciConventionUnlessChess960) {

@@ -23,12 +23,13 @@ inline std::string player_json(const std::string& name, bool bot) {
          (bot ? R"("BOT")" : "null") + R"(,"rating":1500})";
 }
 
-// One minute each, no increment.
+// One minute each unless told, no increment.
 inline std::string game_state_line(const std::string& moves, const std::string& status = "started",
-                                   const std::string& extra = "") {
-  return R"({"type":"gameState","moves":")" + moves +
-         R"(","wtime":60000,"btime":60000,"winc":0,"binc":0,"status":")" + status + "\"" + extra +
-         "}";
+                                   const std::string& extra = "", int wtime_ms = 60000,
+                                   int btime_ms = 60000) {
+  return R"({"type":"gameState","moves":")" + moves + R"(","wtime":)" + std::to_string(wtime_ms) +
+         R"(,"btime":)" + std::to_string(btime_ms) + R"(,"winc":0,"binc":0,"status":")" + status +
+         "\"" + extra + "}";
 }
 
 inline std::string game_full_line(bool we_are_white, const std::string& moves,

@@ -14,7 +14,7 @@ namespace {
 // lichess-bot keys whose paxbot counterpart has another name or place, and lichess-bot
 // settings that have no counterpart. docs/configuration.md has the full mapping table.
 constexpr std::string_view kBuiltInEngine = "paxbot's engine is built in, so this does not apply";
-constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kLichessBotKeys = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kLichessBotKeys = {{
     {"move_overhead", "lichess-bot's move_overhead is engine.move_overhead_ms here"},
     {"abort_time", "lichess-bot's abort_time is abort_time_s here"},
     {"pgn_directory", "lichess-bot's pgn_directory is pgn.directory here"},
@@ -49,6 +49,12 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 22> kLichess
     {"matchmaking.challenge_increment",
      "use matchmaking.time_controls, a list of {base_s, increment_s, weight}"},
     {"matchmaking.challenge_variant", "use matchmaking.variants, a list of {name, weight}"},
+    {"challenge.bullet_requires_increment",
+     "lichess-bot's bullet_requires_increment is challenge.bullet_requires_increment_bots and "
+     "challenge.bullet_requires_increment_humans here (set both for the same effect)"},
+    {"challenge.recent_bot_challenge_age",
+     "lichess-bot's recent_bot_challenge_age (seconds) is challenge.recent_bot_challenge_age_min "
+     "(minutes) here"},
     {"matchmaking.opponent_rating_difference",
      "use matchmaking.min_rating_diff and matchmaking.max_rating_diff (e.g. -300 and 300)"},
 }};

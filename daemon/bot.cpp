@@ -451,6 +451,7 @@ SessionSettings Bot::session_settings() {
   s.books = books_;
   s.book_seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
   s.metrics = &metrics_;
+  s.overrides = e.overrides;
   for (config::Variant v : config_.challenge.variants)
     s.variants.emplace_back(lichess::to_string(v));
   return s;

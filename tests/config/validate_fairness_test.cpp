@@ -15,7 +15,7 @@ namespace {
 using testing::lines_of;
 using testing::TempDir;
 
-TEST(EngineOverrides, LoadWithAbsentSettingsLeftUnset) {
+TEST(EngineOverridesConfig, LoadWithAbsentSettingsLeftUnset) {
   const LoadResult result = load_string(
       "engine:\n"
       "  overrides:\n"
@@ -36,7 +36,7 @@ TEST(EngineOverrides, LoadWithAbsentSettingsLeftUnset) {
   EXPECT_FALSE(o[1].hash_mb.has_value());
 }
 
-TEST(EngineOverrides, PrintedConfigReloadsToTheSameOverrides) {
+TEST(EngineOverridesConfig, PrintedConfigReloadsToTheSameOverrides) {
   Config c = default_config();
   c.engine.overrides = {
       {.speeds = {Speed::kBullet}, .opponent = OpponentKind::bot, .threads = 2, .book = true},
@@ -46,7 +46,7 @@ TEST(EngineOverrides, PrintedConfigReloadsToTheSameOverrides) {
   EXPECT_EQ(reloaded.config, c);
 }
 
-TEST(EngineOverrides, UnknownKeysAndValuesAreErrorsNamingThem) {
+TEST(EngineOverridesConfig, UnknownKeysAndValuesAreErrorsNamingThem) {
   TempDir dir;
   const auto file = dir.write("bot.yml",
                               "engine:\n"
@@ -68,7 +68,7 @@ TEST(EngineOverrides, UnknownKeysAndValuesAreErrorsNamingThem) {
   EXPECT_EQ(lines_of(load_and_validate(file).diagnostics), expected);
 }
 
-TEST(EngineOverrides, RangesEmptyEntriesAndTheBulletFirstMoveDeadline) {
+TEST(EngineOverridesConfig, RangesEmptyEntriesAndTheBulletFirstMoveDeadline) {
   Config c = default_config();
   c.engine.overrides = {{.hash_mb = 0},
                         {.speeds = {Speed::kRapid, Speed::kRapid}},
@@ -88,7 +88,7 @@ TEST(EngineOverrides, RangesEmptyEntriesAndTheBulletFirstMoveDeadline) {
   EXPECT_EQ(lines, expected);
 }
 
-TEST(Fairness, KeysLoadUnderTheChallengeSection) {
+TEST(FairnessConfig, KeysLoadUnderTheChallengeSection) {
   const LoadResult result = load_string(
       "challenge:\n"
       "  concurrency: 4\n"
@@ -111,7 +111,7 @@ TEST(Fairness, KeysLoadUnderTheChallengeSection) {
   EXPECT_EQ(f.preference, OpponentPreference::human);
 }
 
-TEST(Fairness, HumanSlotsFitTheConcurrency) {
+TEST(FairnessConfig, HumanSlotsFitTheConcurrency) {
   Config c = default_config();
   c.challenge.concurrency = 2;
   c.challenge.fairness.human_slots = 3;
@@ -132,7 +132,7 @@ TEST(Fairness, HumanSlotsFitTheConcurrency) {
   EXPECT_EQ(validate(c).size(), 1u);
 }
 
-TEST(Fairness, LimitsHaveRanges) {
+TEST(FairnessConfig, LimitsHaveRanges) {
   Config c = default_config();
   c.challenge.fairness.max_simultaneous_games_per_user = -1;
   c.challenge.fairness.max_recent_bot_challenges = 1001;
@@ -147,7 +147,7 @@ TEST(Fairness, LimitsHaveRanges) {
             std::string::npos);
 }
 
-TEST(Fairness, LichessBotKeysPointToTheirCounterparts) {
+TEST(FairnessConfig, LichessBotKeysPointToTheirCounterparts) {
   const LoadResult result = load_string(
       "challenge:\n  bullet_requires_increment: true\n  recent_bot_challenge_age: 60\n");
   const std::vector<std::string> lines = lines_of(result.diagnostics);

@@ -93,6 +93,29 @@ constexpr std::span<const std::string_view> names_of(TablebaseKind) {
   return kTablebaseKindNames;
 }
 
+// The order in which queued challenges get a free slot (lichess-bot's challenge.sort_by):
+// `first` by arrival, `best` highest-rated challenger first.
+enum class QueueOrder { first, best };
+inline constexpr std::array<std::string_view, 2> kQueueOrderNames = {"first", "best"};
+constexpr std::span<const std::string_view> names_of(QueueOrder) {
+  return kQueueOrderNames;
+}
+
+// Which challengers the queue serves first (lichess-bot's challenge.preference).
+enum class OpponentPreference { none, human, bot };
+inline constexpr std::array<std::string_view, 3> kOpponentPreferenceNames = {"none", "human",
+                                                                             "bot"};
+constexpr std::span<const std::string_view> names_of(OpponentPreference) {
+  return kOpponentPreferenceNames;
+}
+
+// Which opponents an engine override applies to.
+enum class OpponentKind { any, human, bot };
+inline constexpr std::array<std::string_view, 3> kOpponentKindNames = {"any", "human", "bot"};
+constexpr std::span<const std::string_view> names_of(OpponentKind) {
+  return kOpponentKindNames;
+}
+
 template <class E>
 concept NamedEnum = requires(E e) {
   { names_of(e) } -> std::same_as<std::span<const std::string_view>>;
@@ -185,6 +208,22 @@ struct Tablebases {
   bool operator==(const Tablebases&) const = default;
 };
 
+// Engine settings for the games of one context (engine.overrides[]): the games whose speed is
+// in `speeds` (empty: every speed) against `opponent`. An absent setting keeps the value of
+// the engine section (or of an earlier matching entry); daemon/engine_overrides.h applies them.
+struct EngineOverride {
+  std::vector<Speed> speeds;
+  OpponentKind opponent{};
+  std::optional<int> hash_mb;
+  std::optional<int> threads;
+  std::optional<int> move_overhead_ms;
+  std::optional<int> max_think_ms;
+  std::optional<int> first_move_max_ms;
+  std::optional<bool> book;    // use the opening book in these games
+  std::optional<bool> ponder;  // engine.ponder in these games
+  bool operator==(const EngineOverride&) const = default;
+};
+
 // The built-in engine; every game gets its own engine with these settings.
 struct Engine {
   int hash_mb{};            // transposition table size per game
@@ -198,7 +237,22 @@ struct Engine {
   Tablebases tablebases;
   // Pondering: think on the expected reply during the opponent's time (realtime games).
   bool ponder{};
+  std::vector<EngineOverride> overrides;  // applied in file order, later entries win
   bool operator==(const Engine&) const = default;
+};
+
+// Fairness between challengers (keys directly under `challenge`, lichess-bot's names where
+// the meaning is the same); daemon/challenge_policy.h applies them.
+struct ChallengeFairness {
+  int max_simultaneous_games_per_user{};    // games against one opponent at once; 0 = no limit
+  int max_recent_bot_challenges{};          // challenges from one bot per window; 0 = no limit
+  int recent_bot_challenge_age_min{};       // ... the window, minutes
+  int human_slots{};                        // game slots bots may not take
+  bool bullet_requires_increment_bots{};    // decline bullet without increment from bots
+  bool bullet_requires_increment_humans{};  // ... and from humans
+  QueueOrder sort_by{};
+  OpponentPreference preference{};
+  bool operator==(const ChallengeFairness&) const = default;
 };
 
 // Policy for incoming challenges.
@@ -222,6 +276,7 @@ struct Challenge {
   int bot_games_per_day{};              // our own cap, at most the server's 100
   bool queue{};                         // hold challenges while all slots are busy
   int max_queue{};                      // ... at most this many
+  ChallengeFairness fairness;
   bool operator==(const Challenge&) const = default;
 };
 

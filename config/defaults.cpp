@@ -39,6 +39,7 @@ Config default_config() {
   e.tablebases.max_pieces = 7;
   e.tablebases.use = {TablebaseKind::syzygy, TablebaseKind::gaviota};
   e.ponder = false;
+  e.overrides = {};
 
   Challenge& ch = c.challenge;
   ch.concurrency = 1;
@@ -61,6 +62,15 @@ Config default_config() {
   ch.bot_games_per_day = 100;  // the server's rolling-day limit for bot-vs-bot games
   ch.queue = true;
   ch.max_queue = 10;
+  ChallengeFairness& f = ch.fairness;
+  f.max_simultaneous_games_per_user = 0;  // no limit beyond concurrency
+  f.max_recent_bot_challenges = 0;        // no limit
+  f.recent_bot_challenge_age_min = 10;
+  f.human_slots = 0;
+  f.bullet_requires_increment_bots = false;
+  f.bullet_requires_increment_humans = false;
+  f.sort_by = QueueOrder::first;
+  f.preference = OpponentPreference::none;
 
   c.greeting.hello = "Hi {opponent}, I'm {me}. Good luck!";
   c.greeting.goodbye = "Good game, {opponent}!";
@@ -109,6 +119,12 @@ Config default_config() {
 template <>
 TimeControlEntry default_entry<TimeControlEntry>() {
   return {.base_s = 0, .increment_s = 0, .weight = 1.0};
+}
+
+// Every key is optional: an entry without keys applies to every game and changes nothing.
+template <>
+EngineOverride default_entry<EngineOverride>() {
+  return {};
 }
 
 // name is a required key.

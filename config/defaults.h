@@ -19,5 +19,7 @@ template <>
 TimeControlEntry default_entry<TimeControlEntry>();
 template <>
 VariantEntry default_entry<VariantEntry>();
+template <>
+EngineOverride default_entry<EngineOverride>();
 
 }  // namespace config

@@ -3,6 +3,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
 #include <vector>
 
 #include "config/schema.h"
@@ -20,6 +21,11 @@ class Printer {
   void field(std::string_view key, const T& value) {
     out_ << YAML::Key << std::string(key) << YAML::Value;
     emit(value);
+  }
+  // An absent optional setting is left out, as the file would leave it out.
+  template <class T>
+  void field(std::string_view key, const std::optional<T>& value) {
+    if (value) field(key, *value);
   }
   template <class T>
   void required(std::string_view key, const T& value) {

@@ -171,6 +171,15 @@ class Reader {
           fix_with_default(path, value, required));
   }
 
+  // Settings that may be absent (entries of engine.overrides): absent stays nullopt.
+  template <class T>
+  void decode(const std::string& path, const YAML::Node& node, std::optional<T>& value, bool) {
+    T decoded{};
+    const std::size_t before = diagnostics_.size();
+    decode(path, node, decoded, /*required=*/true);
+    if (diagnostics_.size() == before) value = decoded;
+  }
+
   void decode(const std::string& path, const YAML::Node& node, std::string& value, bool required) {
     if (node.IsNull()) {
       value.clear();
@@ -281,7 +290,10 @@ class Reader {
       }
       seen.push_back(key);
       if (std::ranges::find(frame.known, key) != frame.known.end()) continue;
-      diagnostics_.push_back({Severity::warning, path, "unknown key, ignored",
+      // A misspelt key of an engine override would quietly play with other settings.
+      const bool in_override = frame.path.starts_with("engine.overrides[");
+      diagnostics_.push_back({in_override ? Severity::error : Severity::warning, path,
+                              in_override ? "unknown key" : "unknown key, ignored",
                               unknown_key_fix(path, frame.known), where});
     }
   }

@@ -59,6 +59,9 @@ class Rules {
 
 // The matchmaking rules (validate_matchmaking.cpp); they read the challenge section too.
 void check_matchmaking(const Config& config, Rules& rules);
+// The fairness keys of the challenge section and engine.overrides (validate_fairness.cpp).
+void check_fairness(const Challenge& challenge, Rules& rules);
+void check_engine_overrides(const Engine& engine, Rules& rules);
 
 // The takebacks and online_block_list sections (validate_takebacks_block_lists.cpp).
 void check_takebacks(const Takebacks& takebacks, Rules& rules);

@@ -9,7 +9,8 @@
 //   void section(std::string_view key, F body);     // nested map; body() visits its keys
 //   void list(std::string_view key, std::vector<E>& entries, F body);
 //                                                   // list of maps; body(entry) visits one
-// where T is bool, int, double, std::string, a NamedEnum, or a std::vector of string/NamedEnum.
+// where T is bool, int, double, std::string, a NamedEnum, a std::vector of string/NamedEnum,
+// or a std::optional of bool/int (absent from the file: nullopt; list entries only).
 // C is Config or const Config (const for printers).
 #pragma once
 
@@ -70,6 +71,17 @@ void visit_config(V& v, C& c) {
       v.field("against_bots", e.book.against_bots);
     });
     v.field("ponder", e.ponder);
+    v.list("overrides", e.overrides, [&](auto& o) {
+      v.field("speeds", o.speeds);
+      v.field("opponent", o.opponent);
+      v.field("hash_mb", o.hash_mb);
+      v.field("threads", o.threads);
+      v.field("move_overhead_ms", o.move_overhead_ms);
+      v.field("max_think_ms", o.max_think_ms);
+      v.field("first_move_max_ms", o.first_move_max_ms);
+      v.field("book", o.book);
+      v.field("ponder", o.ponder);
+    });
   });
   v.section("challenge", [&] {
     auto& ch = c.challenge;
@@ -92,6 +104,15 @@ void visit_config(V& v, C& c) {
     v.field("bot_games_per_day", ch.bot_games_per_day);
     v.field("queue", ch.queue);
     v.field("max_queue", ch.max_queue);
+    auto& f = ch.fairness;
+    v.field("max_simultaneous_games_per_user", f.max_simultaneous_games_per_user);
+    v.field("max_recent_bot_challenges", f.max_recent_bot_challenges);
+    v.field("recent_bot_challenge_age_min", f.recent_bot_challenge_age_min);
+    v.field("human_slots", f.human_slots);
+    v.field("bullet_requires_increment_bots", f.bullet_requires_increment_bots);
+    v.field("bullet_requires_increment_humans", f.bullet_requires_increment_humans);
+    v.field("sort_by", f.sort_by);
+    v.field("preference", f.preference);
   });
   v.section("greeting", [&] {
     v.field("hello", c.greeting.hello);

@@ -56,6 +56,12 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kLichess
     {"matchmaking.challenge_increment",
      "use matchmaking.time_controls, a list of {base_s, increment_s, weight}"},
     {"matchmaking.challenge_variant", "use matchmaking.variants, a list of {name, weight}"},
+    {"challenge.bullet_requires_increment",
+     "lichess-bot's bullet_requires_increment is challenge.bullet_requires_increment_bots and "
+     "challenge.bullet_requires_increment_humans here (set both for the same effect)"},
+    {"challenge.recent_bot_challenge_age",
+     "lichess-bot's recent_bot_challenge_age (seconds) is challenge.recent_bot_challenge_age_min "
+     "(minutes) here"},
     {"matchmaking.opponent_rating_difference",
      "use matchmaking.min_rating_diff and matchmaking.max_rating_diff (e.g. -300 and 300)"},
 }};

@@ -238,6 +238,8 @@ std::vector<Diagnostic> validate(const Config& config) {
   check_general(config, rules);
   check_engine(config.engine, rules);
   check_challenge(config.challenge, rules);
+  check_fairness(config.challenge, rules);
+  check_engine_overrides(config.engine, rules);
   check_greeting(config.greeting, rules);
   check_matchmaking(config, rules);
   check_status_http(config.status_http, rules);

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <random>
 
-#include "daemon/challenge_policy.h"
 #include "daemon/http/rate_limiter.h"
 #include "daemon/lichess/reconnecting_stream.h"
 #include "daemon/tablebase_setup.h"
@@ -160,7 +159,7 @@ void Bot::handle(const Event& event) {
     if (const auto* g = std::get_if<GameFinishEvent>(e)) on_game_finish(g->game);
     if (const auto* c = std::get_if<ChallengeCanceledEvent>(e)) {
       std::erase_if(waiting_, [&](const ChallengeInfo& w) { return w.id == c->challenge.id; });
-      accepted_.erase(c->challenge.id);
+      if (accepted_.erase(c->challenge.id)) holders_.erase(c->challenge.id);
       matchmaker_.on_canceled(c->challenge.id);
     }
     if (const auto* d = std::get_if<ChallengeDeclinedEvent>(e))
@@ -195,28 +194,52 @@ void Bot::on_challenge(const ChallengeInfo& challenge) {
       log_.warning("decline ", challenge.id, ": ", r.error().describe());
     return;
   }
-  BotLoad load{slots_used(), int(waiting_.size()), bot_games_today()};
+  const ChallengeDecision d = decide_challenge(config_.challenge, facts_for(challenge),
+                                               load_for(challenge, int(waiting_.size())));
+  if (d.action == ChallengeDecision::Action::queue) {
+    log_.info("challenge ", challenge.id, " from ", who, ": queued (", d.why, ")");
+    waiting_.push_back(challenge);
+    return;
+  }
+  act_on(challenge, d);
+}
+
+// The challenge's facts with the ones only the Bot knows (the online block lists).
+ChallengeFacts Bot::facts_for(const ChallengeInfo& challenge) const {
   ChallengeFacts facts = facts_of(challenge);
   facts.on_online_block_list = block_lists_ && config_.online_block_list.challenges &&
                                challenge.challenger &&
                                block_lists_->contains(challenge.challenger->id);
-  ChallengeDecision d = decide_challenge(config_.challenge, facts, load);
+  return facts;
+}
+
+BotLoad Bot::load_for(const ChallengeInfo& challenge, int others_queued) {
+  BotLoad load{slots_used(), others_queued, bot_games_today(), {}, 0};
+  for (const auto& [id, holder] : holders_) load.holders.push_back(holder);
+  if (challenge.challenger && challenge.challenger->is_bot())
+    load.recent_from_challenger = recent_bot_challenges_.count(
+        challenge.challenger->name, clock_.now(),
+        std::chrono::minutes(config_.challenge.fairness.recent_bot_challenge_age_min));
+  return load;
+}
+
+// Accepts or declines as decided (a queue decision is the caller's to keep).
+void Bot::act_on(const ChallengeInfo& challenge, const ChallengeDecision& d) {
+  const std::string who = challenge.challenger ? challenge.challenger->name : "?";
   switch (d.action) {
     case ChallengeDecision::Action::accept:
       log_.info("challenge ", challenge.id, " from ", who, " (", challenge.variant, ", ",
                 challenge.speed, "): accepted");
       accept(challenge);
-      break;
+      return;
     case ChallengeDecision::Action::queue:
-      log_.info("challenge ", challenge.id, " from ", who, ": queued (", d.why, ")");
-      waiting_.push_back(challenge);
-      break;
+      return;
     case ChallengeDecision::Action::decline:
       log_.info("challenge ", challenge.id, " from ", who, ": declined ", to_string(d.reason), " (",
                 d.why, ")");
       if (auto r = client_.decline_challenge(challenge.id, d.reason); !r)
         log_.warning("decline ", challenge.id, ": ", r.error().describe());
-      break;
+      return;
   }
 }
 
@@ -227,13 +250,23 @@ void Bot::accept(const ChallengeInfo& challenge) {
     return;
   }
   if (!sessions_.count(challenge.id)) accepted_[challenge.id] = clock_.now();
-  if (challenge.challenger && challenge.challenger->is_bot())
-    bot_game_starts_.push_back(clock_.now());
+  if (challenge.challenger) {
+    // On Lichess an accepted challenge's game has the challenge's id.
+    holders_[challenge.id] = {challenge.challenger->name, challenge.challenger->is_bot()};
+    if (challenge.challenger->is_bot()) {
+      bot_game_starts_.push_back(clock_.now());
+      recent_bot_challenges_.record(challenge.challenger->name, clock_.now());
+    }
+  }
 }
 
 void Bot::on_game_start(const GameEventInfo& game) {
   accepted_.erase(game.game_id);
-  if (matchmaker_.on_accepted(game.game_id)) bot_game_starts_.push_back(clock_.now());
+  const bool ours = matchmaker_.on_accepted(game.game_id);  // we challenged a bot
+  if (ours) bot_game_starts_.push_back(clock_.now());
+  if (!holders_.count(game.game_id))
+    holders_[game.game_id] = {game.opponent.username,
+                              ours || game.opponent.is_bot() || game.opponent.is_ai()};
   if (sessions_.count(game.game_id)) return;  // a replay after reconnecting
   log_.info("game ", game.game_id, " started against ", game.opponent.username);
   start_session(game.game_id);
@@ -264,6 +297,7 @@ void Bot::start_session(const std::string& game_id) {
 void Bot::on_session_ended(const SessionReport& report) {
   sessions_.erase(report.game_id);  // joins the session's threads
   finish_seen_.erase(report.game_id);
+  holders_.erase(report.game_id);
   serve_queue();
 }
 
@@ -276,6 +310,9 @@ void Bot::reconcile() {
   }
   for (const GameEventInfo& game : *playing) {
     accepted_.erase(game.game_id);
+    if (!holders_.count(game.game_id))
+      holders_[game.game_id] = {game.opponent.username,
+                                game.opponent.is_bot() || game.opponent.is_ai()};
     if (!sessions_.count(game.game_id)) {
       log_.info("game ", game.game_id, " is ongoing: resuming it");
       start_session(game.game_id);
@@ -283,13 +320,28 @@ void Bot::reconcile() {
   }
 }
 
-// Accepts queued challenges while slots are free (the challenger may have left meanwhile).
+// While slots are free, offers them to the queued challenges in the policy's order; each is
+// decided again (the policy may have been reloaded, the bot's quota used meanwhile) and stays
+// queued while no slot it may take is free (the challenger may have left meanwhile).
 void Bot::serve_queue() {
-  while (!shutting_down_ && !waiting_.empty() && slots_used() < config_.challenge.concurrency) {
-    ChallengeInfo next = waiting_.front();
-    waiting_.pop_front();
-    log_.info("challenge ", next.id, ": a slot is free, accepting");
-    accept(next);
+  bool changed = true;
+  while (changed && !shutting_down_ && !waiting_.empty() &&
+         slots_used() < config_.challenge.concurrency) {
+    changed = false;
+    std::vector<ChallengeFacts> facts;
+    for (const ChallengeInfo& c : waiting_) facts.push_back(facts_for(c));
+    for (std::size_t i : queue_order(config_.challenge.fairness, facts)) {
+      const ChallengeInfo next = waiting_[i];
+      const ChallengeDecision d =
+          decide_challenge(config_.challenge, facts[i], load_for(next, int(waiting_.size()) - 1));
+      if (d.action == ChallengeDecision::Action::queue) continue;
+      waiting_.erase(waiting_.begin() + std::ptrdiff_t(i));
+      if (d.action == ChallengeDecision::Action::accept)
+        log_.info("challenge ", next.id, ": a slot is free");
+      act_on(next, d);
+      changed = true;
+      break;
+    }
   }
 }
 
@@ -313,8 +365,11 @@ void Bot::begin_shutdown() {
 void Bot::housekeeping() {
   const auto now = clock_.now();
   notifier_.watchdog();
-  std::erase_if(accepted_,
-                [&](const auto& entry) { return now - entry.second > kAcceptedSlotTimeout; });
+  std::erase_if(accepted_, [&](const auto& entry) {
+    const bool expired = now - entry.second > kAcceptedSlotTimeout;
+    if (expired && !sessions_.count(entry.first)) holders_.erase(entry.first);
+    return expired;
+  });
   for (auto it = finish_seen_.begin(); it != finish_seen_.end();) {
     auto session = sessions_.find(it->first);
     if (session != sessions_.end() && now - it->second > kFinishGrace) {
@@ -414,6 +469,7 @@ SessionSettings Bot::session_settings() {
   s.books = books_;
   s.book_seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
   s.metrics = &metrics_;
+  s.overrides = e.overrides;
   for (config::Variant v : config_.challenge.variants)
     s.variants.emplace_back(lichess::to_string(v));
   return s;

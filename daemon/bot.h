@@ -18,6 +18,7 @@
 #include <variant>
 
 #include "config/config.h"
+#include "daemon/challenge_policy.h"
 #include "daemon/event_queue.h"
 #include "daemon/game_session.h"
 #include "daemon/matchmaking.h"
@@ -82,6 +83,9 @@ class Bot {
   void publish_status();
   int bot_games_today();
   int slots_used() const { return int(sessions_.size() + accepted_.size()); }
+  ChallengeFacts facts_for(const ChallengeInfo& challenge) const;
+  BotLoad load_for(const ChallengeInfo& challenge, int others_queued);
+  void act_on(const ChallengeInfo& challenge, const ChallengeDecision& d);
   SessionSettings session_settings();
 
   config::Config config_;
@@ -114,6 +118,9 @@ class Bot {
   std::set<std::string> seen_challenges_;
   std::map<std::string, Clock::SteadyTime> finish_seen_;  // gameFinish before the stream said so
   std::deque<Clock::SteadyTime> bot_game_starts_;
+  // The opponents of busy slots (sessions_ and accepted_), by game id, where known.
+  std::map<std::string, SlotHolder> holders_;
+  RecentBotChallenges recent_bot_challenges_;
   bool ready_sent_ = false;
   bool shutting_down_ = false;
   bool resigned_all_ = false;

@@ -41,6 +41,12 @@ DeclineReason wrong_speed_reason(const std::vector<config::Speed>& accepted, con
   return DeclineReason::kTimeControl;
 }
 
+std::string lower(std::string_view name) {
+  std::string out(name);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 std::optional<ChallengeDecision> check_time_control(const config::Challenge& p,
                                                     const ChallengeFacts& f) {
   using Kind = ChallengeFacts::Kind;
@@ -58,12 +64,47 @@ std::optional<ChallengeDecision> check_time_control(const config::Challenge& p,
   if (!contains(p.time_controls, speed))
     return decline(wrong_speed_reason(p.time_controls, speed),
                    std::string(lichess::to_string(speed)) + " not accepted");
+  const bool needs_increment = f.challenger_is_bot ? p.fairness.bullet_requires_increment_bots
+                                                   : p.fairness.bullet_requires_increment_humans;
+  if (speed == lichess::Speed::kBullet && f.increment_s == 0 && needs_increment)
+    return decline(DeclineReason::kTimeControl, "bullet without increment");
   if (f.limit_s < p.min_base) return decline(DeclineReason::kTooFast, "base below min_base");
   if (f.limit_s > p.max_base) return decline(DeclineReason::kTooSlow, "base above max_base");
   if (f.increment_s < p.min_increment)
     return decline(DeclineReason::kTooFast, "increment below min_increment");
   if (f.increment_s > p.max_increment)
     return decline(DeclineReason::kTooSlow, "increment above max_increment");
+  return std::nullopt;
+}
+
+int bot_games_in_progress(const BotLoad& load) {
+  return int(std::ranges::count_if(load.holders, [](const SlotHolder& h) { return h.is_bot; }));
+}
+
+// Challenges accepted from a bot lately (declined: the bot should stop asking for a while).
+std::optional<ChallengeDecision> check_recent(const config::Challenge& p, const ChallengeFacts& f,
+                                              const BotLoad& load) {
+  const config::ChallengeFairness& fair = p.fairness;
+  if (f.challenger_is_bot && fair.max_recent_bot_challenges > 0 &&
+      load.recent_from_challenger >= fair.max_recent_bot_challenges)
+    return decline(DeclineReason::kLater,
+                   std::to_string(load.recent_from_challenger) + " challenges from this bot in " +
+                       std::to_string(fair.recent_bot_challenge_age_min) + " minutes");
+  return std::nullopt;
+}
+
+// Why no slot may take this challenge now, or nothing when one may: every slot busy, the
+// slots bots may use busy, or the games against this opponent at their limit.
+std::optional<std::string> why_no_slot(const config::Challenge& p, const ChallengeFacts& f,
+                                       const BotLoad& load) {
+  if (load.games_in_progress >= p.concurrency) return "all slots busy";
+  if (f.challenger_is_bot && bot_games_in_progress(load) >= p.concurrency - p.fairness.human_slots)
+    return "the slots bots may use are busy";
+  const auto against = std::ranges::count_if(
+      load.holders, [&](const SlotHolder& h) { return same_name(h.opponent, f.challenger); });
+  const int limit = p.fairness.max_simultaneous_games_per_user;
+  if (limit > 0 && against >= limit)
+    return "already " + std::to_string(against) + " game(s) against this opponent";
   return std::nullopt;
 }
 
@@ -94,12 +135,48 @@ ChallengeDecision decide_challenge(const config::Challenge& p, const ChallengeFa
     return decline(DeclineReason::kGeneric, "rating outside min_rating..max_rating");
   if (f.challenger_is_bot && load.bot_games_today >= p.bot_games_per_day)
     return decline(DeclineReason::kLater, "daily bot-game cap reached");
-  if (load.games_in_progress >= p.concurrency) {
+  if (auto d = check_recent(p, f, load)) return *d;
+  if (auto busy = why_no_slot(p, f, load)) {
     if (p.queue && load.queued < p.max_queue)
-      return {ChallengeDecision::Action::queue, DeclineReason::kLater, "all slots busy: queued"};
-    return decline(DeclineReason::kLater, "all slots busy");
+      return {ChallengeDecision::Action::queue, DeclineReason::kLater, *busy + ": queued"};
+    return decline(DeclineReason::kLater, *busy);
   }
   return {ChallengeDecision::Action::accept, DeclineReason::kGeneric, "accepted"};
+}
+
+std::vector<std::size_t> queue_order(const config::ChallengeFairness& fairness,
+                                     std::span<const ChallengeFacts> waiting) {
+  using Preference = config::OpponentPreference;
+  const auto group = [&](const ChallengeFacts& f) {
+    if (fairness.preference == Preference::none) return 0;
+    return f.challenger_is_bot == (fairness.preference == Preference::bot) ? 0 : 1;
+  };
+  std::vector<std::size_t> order(waiting.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::ranges::stable_sort(order, [&](std::size_t a, std::size_t b) {
+    const ChallengeFacts& x = waiting[a];
+    const ChallengeFacts& y = waiting[b];
+    if (group(x) != group(y)) return group(x) < group(y);
+    if (fairness.sort_by == config::QueueOrder::best)
+      return x.challenger_rating.value_or(-1) > y.challenger_rating.value_or(-1);
+    return false;  // arrival order
+  });
+  return order;
+}
+
+void RecentBotChallenges::record(std::string_view bot, Clock::SteadyTime when) {
+  accepted_[lower(bot)].push_back(when);
+}
+
+int RecentBotChallenges::count(std::string_view bot, Clock::SteadyTime now,
+                               std::chrono::minutes window) {
+  const auto found = accepted_.find(lower(bot));
+  if (found == accepted_.end()) return 0;
+  std::deque<Clock::SteadyTime>& times = found->second;
+  while (!times.empty() && now - times.front() >= window) times.pop_front();
+  const int n = int(times.size());
+  if (times.empty()) accepted_.erase(found);
+  return n;
 }
 
 }  // namespace bot

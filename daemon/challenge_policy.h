@@ -1,14 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Which incoming challenges to accept, queue or decline (config section `challenge`),
-// and with which Lichess decline reason. A pure function of the configuration, the
-// challenge and the bot's current load.
+// Which incoming challenges to accept, queue or decline (config section `challenge`, its
+// fairness keys included), with which Lichess decline reason, and in which order queued
+// challenges get a free slot. Pure functions of the configuration, the challenge and the
+// bot's current load; RecentBotChallenges is a plain value the main loop owns and feeds with
+// times from the injected clock. Not thread-safe; the bot's main loop is the only caller.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "config/config.h"
+#include "daemon/clock.h"
 #include "daemon/lichess/request_params.h"
 
 namespace bot {
@@ -26,11 +35,21 @@ struct ChallengeFacts {
   bool on_online_block_list = false;  // listed by online_block_list (daemon/online_block_list.h)
 };
 
-// The bot's load when the challenge arrives.
+// The opponent of one busy game slot.
+struct SlotHolder {
+  std::string opponent;  // username
+  bool is_bot = false;
+};
+
+// The bot's load when the challenge arrives (or is looked at again in the queue).
 struct BotLoad {
-  int games_in_progress = 0;
-  int queued = 0;           // challenges already waiting for a slot
-  int bot_games_today = 0;  // bot-vs-bot games started in the last 24 hours
+  int games_in_progress = 0;  // busy slots: games running and accepted ones not started yet
+  int queued = 0;             // other challenges waiting for a slot
+  int bot_games_today = 0;    // bot-vs-bot games started in the last 24 hours
+  // The opponents of the busy slots, where known (at most games_in_progress entries).
+  std::vector<SlotHolder> holders;
+  // Challenges accepted from this challenger within challenge.recent_bot_challenge_age_min.
+  int recent_from_challenger = 0;
 };
 
 struct ChallengeDecision {
@@ -41,5 +60,22 @@ struct ChallengeDecision {
 
 ChallengeDecision decide_challenge(const config::Challenge& policy, const ChallengeFacts& facts,
                                    const BotLoad& load);
+
+// The indices of `waiting` (in arrival order) in the order they are offered a free slot:
+// the preferred kind of challenger first (challenge.preference), then by challenge.sort_by.
+// The caller runs decide_challenge on each in turn: it says which may take the slot now.
+std::vector<std::size_t> queue_order(const config::ChallengeFairness& fairness,
+                                     std::span<const ChallengeFacts> waiting);
+
+// When challenges from each bot were accepted, for challenge.max_recent_bot_challenges.
+// Names compare case-insensitively; entries older than the window are dropped on count().
+class RecentBotChallenges {
+ public:
+  void record(std::string_view bot, Clock::SteadyTime when);
+  int count(std::string_view bot, Clock::SteadyTime now, std::chrono::minutes window);
+
+ private:
+  std::map<std::string, std::deque<Clock::SteadyTime>> accepted_;  // by lower-case name
+};
 
 }  // namespace bot

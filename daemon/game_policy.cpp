@@ -10,7 +10,7 @@
 namespace bot {
 
 bool GamePolicy::should_ponder(const PonderFacts& facts) const {
-  return settings_.ponder && facts.clock && facts.expected_reply && !facts.in_book &&
+  return facts.ponder.value_or(settings_.ponder) && facts.clock && facts.expected_reply && !facts.in_book &&
          facts.our_clock_ms >= engine::search::params::kPonderMinClockMs;
 }
 

@@ -37,6 +37,7 @@ struct PonderFacts {
   std::int64_t our_clock_ms = 0;  // what our clock holds for our next move
   bool in_book = false;           // our next move may come from the opening book
   bool expected_reply = false;    // our search named the reply it expects
+  std::optional<bool> ponder;     // this game's engine.overrides entry, over engine.ponder
 };
 
 // The position when the session asks (after applying the server's moves).

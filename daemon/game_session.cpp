@@ -31,6 +31,7 @@ GameSession::GameSession(std::string game_id, LichessClient& client, const Clock
       me_(std::move(me)),
       settings_(std::move(settings)),
       on_finished_(std::move(on_finished)),
+      budget_(settings_.budget),
       engine_(settings_.engine),
       policy_(settings_.policy),
       book_random_(settings_.book_seed) {}
@@ -164,10 +165,21 @@ void GameSession::on_game_full(const GameFullEvent& full) {
     opponent_ = them.name;
     opponent_is_bot_ = them.is_bot();
     correspondence_ = !full.clock.has_value();
+    const ContextSettings context = apply_overrides(
+        {settings_.engine, settings_.budget, std::nullopt, std::nullopt}, settings_.overrides,
+        {lichess::parse_speed(full.speed), them.is_bot() || them.ai_level.has_value()});
+    budget_ = context.budget;
+    ponder_override_ = context.ponder;
+    if (context.engine.hash_mb != engine_.options().hash_mb ||
+        context.engine.threads != engine_.options().threads) {
+      log_.info("game ", game_id_, ": engine overrides for ", full.speed, ": hash ",
+                context.engine.hash_mb, " MiB, ", context.engine.threads, " thread(s)");
+      engine_.set_options(context.engine);
+    }
+    const bool use_book = context.book.value_or(policy_.use_book(opponent_is_bot_));
     if (const auto variant_key = lichess::parse_variant(full.variant)) {
       const auto found = settings_.books.find(*variant_key);
-      if (found != settings_.books.end() && policy_.use_book(opponent_is_bot_) &&
-          !found->second->empty())
+      if (found != settings_.books.end() && use_book && !found->second->empty())
         book_ = found->second;
     }
     log_.info("game ", game_id_, ": playing ", full.variant, " as ",
@@ -286,8 +298,7 @@ BudgetInput GameSession::budget_input(std::size_t plies) const {
 }
 
 void GameSession::start_search() {
-  const engine::SearchLimits limits =
-      search_budget(budget_input(board_->moves().size()), settings_.budget);
+  const engine::SearchLimits limits = search_budget(budget_input(board_->moves().size()), budget_);
   if (book_ && !out_of_book_ && play_book_move(limits)) return;
 
   engine_.set_position(board_->position());  // the board already holds it, with its history

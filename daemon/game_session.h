@@ -37,6 +37,7 @@
 #include "config/config.h"
 #include "daemon/chat_commands.h"
 #include "daemon/clock.h"
+#include "daemon/engine_overrides.h"
 #include "daemon/event_queue.h"
 #include "daemon/game_policy.h"
 #include "daemon/game_state.h"
@@ -73,6 +74,9 @@ struct SessionSettings {
   std::uint64_t book_seed = 0;        // this game's book choices
   std::vector<std::string> variants;  // Lichess keys we accept, for the !variants chat command
   Metrics* metrics = nullptr;         // fed with moves, latency, searches, reconnects when set
+  // engine.overrides: applied to engine, budget and the book choice at the game's first
+  // full state (daemon/engine_overrides.h).
+  std::vector<config::EngineOverride> overrides;
 };
 
 // What the bot learns when a session ends.
@@ -175,6 +179,8 @@ class GameSession {
   GameSummary summary_;  // guarded by summary_mutex_; written by the session thread
 
   // Owned by the session thread.
+  BudgetSettings budget_;                // settings_.budget with this game's overrides
+  std::optional<bool> ponder_override_;  // engine.ponder from this game's overrides
   engine::Engine engine_;
   GamePolicy policy_;
   std::optional<GameState> board_;

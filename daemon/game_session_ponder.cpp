@@ -20,7 +20,8 @@ void GameSession::maybe_ponder() {
   const PonderFacts facts{.clock = !correspondence_,
                           .our_clock_ms = white ? last_state_->wtime_ms : last_state_->btime_ms,
                           .in_book = book_ && !out_of_book_,
-                          .expected_reply = true};
+                          .expected_reply = true,
+                          .ponder = ponder_override_};
   if (!policy_.should_ponder(facts)) return;
   engine::Position pondered = board_->position();
   if (!engine::is_legal(pondered, expected)) return;
@@ -31,7 +32,7 @@ void GameSession::maybe_ponder() {
 
   const std::size_t plies = board_->moves().size() + 1;
   // Our next move's limits: our clock does not run while the opponent thinks.
-  engine::SearchLimits limits = search_budget(budget_input(plies), settings_.budget);
+  engine::SearchLimits limits = search_budget(budget_input(plies), budget_);
   limits.ponder = true;
   ponder_ = Ponder{pondered.key(), plies, clock_.now(), reply};
   engine_.set_position(std::move(pondered));

@@ -31,6 +31,15 @@ std::string challenge_line(const std::string& id, const std::string& variant) {
          R"("increment":2},"color":"random","perf":{"name":"Blitz"}}})";
 }
 
+std::string challenge_from(const std::string& id, const std::string& name, int rating) {
+  std::string line = challenge_line(id, "standard");
+  const std::string alice = R"("challenger":{"id":"alice","name":"alice","rating":1500})";
+  line.replace(line.find(alice), alice.size(),
+               R"("challenger":{"id":")" + name + R"(","name":")" + name + R"(","rating":)" +
+                   std::to_string(rating) + "}");
+  return line;
+}
+
 std::string game_event_line(const std::string& type, const std::string& status) {
   return R"({"type":")" + type +
          R"(","game":{"gameId":"G1","id":"G1","color":"white","fen":"startpos",)"
@@ -112,6 +121,32 @@ TEST_F(BotTest, AcceptsAChallengePlaysTheGameAndShutsDown) {
   const auto messages = notifier_.messages();
   EXPECT_NE(std::find(messages.begin(), messages.end(), "READY=1"), messages.end());
   EXPECT_NE(std::find(messages.begin(), messages.end(), "STOPPING=1"), messages.end());
+}
+
+TEST_F(BotTest, QueuedChallengesGetTheFreeSlotInThePolicysOrder) {
+  config::Config c = config();
+  c.challenge.fairness.sort_by = config::QueueOrder::best;
+  Bot bot(c, client_, clock_, log_, notifier_, {"paxbot", "paxbot"});
+  std::thread runner([&] { bot.run(); });
+
+  http_.push_line(kEventStream, challenge_from("C1", "alice", 1500));
+  wait_for_posts("/api/challenge/C1/accept", 1);
+  // The one slot is held by C1 (accepted, its game not started): these two wait.
+  http_.push_line(kEventStream, challenge_from("C2", "bob", 1400));
+  http_.push_line(kEventStream, challenge_from("C3", "carol", 2000));
+  http_.push_line(kEventStream,
+                  R"({"type":"challengeCanceled","challenge":{"id":"C1","status":"canceled",)"
+                  R"("variant":{"key":"standard"},"rated":false,"speed":"blitz",)"
+                  R"("timeControl":{"type":"unlimited"},"color":"random"}})");
+  // The slot is free again: the higher-rated carol gets it, bob keeps waiting.
+  ASSERT_EQ(wait_for_posts("/api/challenge/C3/accept", 1).size(), 1u);
+  EXPECT_TRUE(posts("/api/challenge/C2/accept").empty());
+  EXPECT_TRUE(posts("/api/challenge/C2/decline").empty());
+
+  bot.request_shutdown();
+  runner.join();
+  // Shutting down declines what still waits, with "later".
+  EXPECT_EQ(posts("/api/challenge/C2/decline").size(), 1u);
 }
 
 }  // namespace

@@ -147,5 +147,110 @@ TEST(ChallengePolicy, FullSlotsQueueOrDeclineLater) {
   EXPECT_EQ(to_string(DeclineReason::kOnlyBot), "onlyBot");
 }
 
+ChallengeFacts from_bot(std::string name, int rating = 1500) {
+  ChallengeFacts f = blitz_from(std::move(name));
+  f.challenger_is_bot = true;
+  f.challenger_rating = rating;
+  return f;
+}
+
+TEST(ChallengeFairness, GamesPerOpponentAreCappedCaseInsensitively) {
+  auto p = policy();
+  p.concurrency = 4;
+  p.fairness.max_simultaneous_games_per_user = 2;
+  const BotLoad two_with_alice{.games_in_progress = 3,
+                               .holders = {{"alice", false}, {"ALICE", false}, {"bob", false}}};
+  const ChallengeDecision d = decide_challenge(p, blitz_from("Alice"), two_with_alice);
+  EXPECT_EQ(d.action, Action::queue) << d.why;
+  EXPECT_EQ(d.why, "already 2 game(s) against this opponent: queued");
+  EXPECT_EQ(decide_challenge(p, blitz_from("carol"), two_with_alice).action, Action::accept);
+  p.queue = false;
+  EXPECT_EQ(reason_for(p, blitz_from("alice"), two_with_alice), DeclineReason::kLater);
+  p.fairness.max_simultaneous_games_per_user = 0;  // no limit
+  EXPECT_EQ(decide_challenge(p, blitz_from("alice"), two_with_alice).action, Action::accept);
+}
+
+TEST(ChallengeFairness, RecentChallengesFromOneBotAreDeclinedLater) {
+  auto p = policy();
+  p.fairness.max_recent_bot_challenges = 2;
+  const ChallengeDecision d = decide_challenge(p, from_bot("spam"), {.recent_from_challenger = 2});
+  EXPECT_EQ(d.action, Action::decline);
+  EXPECT_EQ(d.reason, DeclineReason::kLater);
+  EXPECT_EQ(decide_challenge(p, from_bot("spam"), {.recent_from_challenger = 1}).action,
+            Action::accept);
+  // Humans are not limited this way.
+  EXPECT_EQ(decide_challenge(p, blitz_from("h"), {.recent_from_challenger = 5}).action,
+            Action::accept);
+}
+
+TEST(ChallengeFairness, RecentBotChallengesForgetOutsideTheWindow) {
+  RecentBotChallenges recent;
+  const Clock::SteadyTime t0{};
+  using std::chrono::minutes;
+  recent.record("Spam", t0);
+  recent.record("spam", t0 + minutes(5));
+  recent.record("other", t0 + minutes(5));
+  EXPECT_EQ(recent.count("SPAM", t0 + minutes(9), minutes(10)), 2);
+  EXPECT_EQ(recent.count("spam", t0 + minutes(10), minutes(10)), 1);
+  EXPECT_EQ(recent.count("spam", t0 + minutes(15), minutes(10)), 0);
+  EXPECT_EQ(recent.count("other", t0 + minutes(14), minutes(10)), 1);
+  EXPECT_EQ(recent.count("nobody", t0, minutes(10)), 0);
+}
+
+TEST(ChallengeFairness, HumanSlotsAreNeverTakenByBots) {
+  auto p = policy();
+  p.concurrency = 3;
+  p.fairness.human_slots = 1;
+  const BotLoad two_bots{.games_in_progress = 2, .holders = {{"b1", true}, {"b2", true}}};
+  const ChallengeDecision d = decide_challenge(p, from_bot("b3"), two_bots);
+  EXPECT_EQ(d.action, Action::queue);
+  EXPECT_EQ(d.why, "the slots bots may use are busy: queued");
+  EXPECT_EQ(decide_challenge(p, blitz_from("human"), two_bots).action, Action::accept);
+  const BotLoad bot_and_human{.games_in_progress = 2, .holders = {{"b1", true}, {"h", false}}};
+  EXPECT_EQ(decide_challenge(p, from_bot("b3"), bot_and_human).action, Action::accept);
+  p.queue = false;
+  EXPECT_EQ(reason_for(p, from_bot("b3"), two_bots), DeclineReason::kLater);
+}
+
+TEST(ChallengeFairness, BulletWithoutIncrementSeparatelyForBotsAndHumans) {
+  auto p = policy();
+  p.fairness.bullet_requires_increment_bots = true;
+  ChallengeFacts bot_bullet = from_bot("b");
+  bot_bullet.limit_s = 60;
+  bot_bullet.increment_s = 0;
+  ChallengeFacts human_bullet = bot_bullet;
+  human_bullet.challenger_is_bot = false;
+  EXPECT_EQ(reason_for(p, bot_bullet), DeclineReason::kTimeControl);
+  EXPECT_EQ(decide_challenge(p, human_bullet, {}).action, Action::accept);
+  bot_bullet.increment_s = 1;  // 1+1 is still bullet, with increment
+  EXPECT_EQ(decide_challenge(p, bot_bullet, {}).action, Action::accept);
+  p.fairness.bullet_requires_increment_humans = true;
+  EXPECT_EQ(reason_for(p, human_bullet), DeclineReason::kTimeControl);
+  ChallengeFacts blitz = blitz_from("h");
+  blitz.increment_s = 0;  // 3+0 is blitz: not concerned
+  EXPECT_EQ(decide_challenge(p, blitz, {}).action, Action::accept);
+}
+
+TEST(ChallengeFairness, QueueOrderByArrivalRatingAndPreference) {
+  config::ChallengeFairness f = policy().fairness;
+  const std::vector<ChallengeFacts> waiting = {from_bot("b1", 1800), blitz_from("h1"),
+                                               from_bot("b2", 2200), blitz_from("h2")};
+  using Order = std::vector<std::size_t>;
+  EXPECT_EQ(queue_order(f, waiting), (Order{0, 1, 2, 3}));
+  f.sort_by = config::QueueOrder::best;  // h1 and h2 are both 1500: arrival breaks the tie
+  EXPECT_EQ(queue_order(f, waiting), (Order{2, 0, 1, 3}));
+  f.preference = config::OpponentPreference::human;
+  EXPECT_EQ(queue_order(f, waiting), (Order{1, 3, 2, 0}));
+  f.sort_by = config::QueueOrder::first;
+  f.preference = config::OpponentPreference::bot;
+  EXPECT_EQ(queue_order(f, waiting), (Order{0, 2, 1, 3}));
+  ChallengeFacts unrated = blitz_from("anon");
+  unrated.challenger_rating.reset();
+  f.sort_by = config::QueueOrder::best;
+  f.preference = config::OpponentPreference::none;
+  const std::vector<ChallengeFacts> mixed = {unrated, blitz_from("h")};
+  EXPECT_EQ(queue_order(f, mixed), (Order{1, 0}));
+}
+
 }  // namespace
 }  // namespace bot

@@ -290,5 +290,18 @@ TEST(GamePolicy, PondersOnlyWhenOnWithAClockLongEnoughOutOfBook) {
   EXPECT_FALSE(GamePolicy(on).should_ponder(nothing));
 }
 
+TEST(GamePolicy, TheGamesOverrideDecidesOverEnginePonder) {
+  PonderFacts facts{.clock = true,
+                    .our_clock_ms = engine::search::params::kPonderMinClockMs,
+                    .in_book = false,
+                    .expected_reply = true,
+                    .ponder = true};
+  EXPECT_TRUE(GamePolicy(settings()).should_ponder(facts)) << "an override turns it on";
+  GamePolicySettings on = settings();
+  on.ponder = true;
+  facts.ponder = false;
+  EXPECT_FALSE(GamePolicy(on).should_ponder(facts)) << "an override turns it off";
+}
+
 }  // namespace
 }  // namespace bot

@@ -164,6 +164,22 @@ TEST_F(GameSessionTest, PlaysAWholeGameGreetsAndRecordsIt) {
   EXPECT_EQ(files, 1u);
 }
 
+TEST_F(GameSessionTest, EngineOverridesOfTheGamesContextApplyAtItsFullState) {
+  SessionSettings s = settings();
+  s.overrides = {{.speeds = {config::Speed::kBullet},
+                  .opponent = config::OpponentKind::human,
+                  .hash_mb = 2,
+                  .max_think_ms = 15},
+                 {.opponent = config::OpponentKind::bot, .hash_mb = 8}};
+  start(std::move(s));
+  send(game_full_line(/*we_are_white=*/true, ""));
+  posted_move(1);
+  // The game is bullet against the human alice: the first entry applies, the second not.
+  EXPECT_NE(log_text_.str().find("game G1: engine overrides for bullet: hash 2 MiB, 1 thread(s)"),
+            std::string::npos)
+      << log_text_.str();
+}
+
 TEST_F(GameSessionTest, DeclinesDrawsAndTakebacksOncePerPly) {
   start();
   send(game_full_line(/*we_are_white=*/true, ""));

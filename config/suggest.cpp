@@ -2,7 +2,6 @@
 #include "config/suggest.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <utility>
 
@@ -14,7 +13,7 @@ namespace {
 // lichess-bot keys whose paxbot counterpart has another name or place, and lichess-bot
 // settings that have no counterpart. docs/configuration.md has the full mapping table.
 constexpr std::string_view kBuiltInEngine = "paxbot's engine is built in, so this does not apply";
-constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kLichessBotKeys = {{
+constexpr std::pair<std::string_view, std::string_view> kLichessBotKeys[] = {
     {"move_overhead", "lichess-bot's move_overhead is engine.move_overhead_ms here"},
     {"abort_time", "lichess-bot's abort_time is abort_time_s here"},
     {"pgn_directory", "lichess-bot's pgn_directory is pgn.directory here"},
@@ -64,7 +63,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kLichess
      "(minutes) here"},
     {"matchmaking.opponent_rating_difference",
      "use matchmaking.min_rating_diff and matchmaking.max_rating_diff (e.g. -300 and 300)"},
-}};
+};
 
 std::string normalize(std::string_view word) {
   std::string out;

@@ -20,7 +20,7 @@ TEST(EngineOverridesConfig, LoadWithAbsentSettingsLeftUnset) {
       "engine:\n"
       "  overrides:\n"
       "    - {speeds: [classical, correspondence], opponent: human, hash_mb: 256}\n"
-      "    - {opponent: bot, book: false, max_think_ms: 2000}\n");
+      "    - {opponent: bot, book: false, ponder: true, max_think_ms: 2000}\n");
   ASSERT_EQ(lines_of(result.diagnostics), std::vector<std::string>{});
   const auto& o = result.config.engine.overrides;
   ASSERT_EQ(o.size(), 2u);
@@ -29,9 +29,11 @@ TEST(EngineOverridesConfig, LoadWithAbsentSettingsLeftUnset) {
   EXPECT_EQ(o[0].hash_mb, 256);
   EXPECT_FALSE(o[0].threads.has_value());
   EXPECT_FALSE(o[0].book.has_value());
+  EXPECT_FALSE(o[0].ponder.has_value());
   EXPECT_TRUE(o[1].speeds.empty());
   EXPECT_EQ(o[1].opponent, OpponentKind::bot);
   EXPECT_EQ(o[1].book, false);
+  EXPECT_EQ(o[1].ponder, true);
   EXPECT_EQ(o[1].max_think_ms, 2000);
   EXPECT_FALSE(o[1].hash_mb.has_value());
 }
@@ -80,8 +82,8 @@ TEST(EngineOverridesConfig, RangesEmptyEntriesAndTheBulletFirstMoveDeadline) {
       "hash_mb to a value from 1 to 65536",
       "- warning engine.overrides[1].speeds: lists 'rapid' twice; fix: remove the repeated entry",
       "- warning engine.overrides[1]: sets no engine setting, so it changes nothing; fix: add "
-      "hash_mb, threads, move_overhead_ms, max_think_ms, first_move_max_ms or book, or remove "
-      "the entry",
+      "hash_mb, threads, move_overhead_ms, max_think_ms, first_move_max_ms, book or ponder, or "
+      "remove the entry",
       "- error engine.overrides[2]: gives bullet games first_move_max_ms + move_overhead_ms = "
       "20100 ms, not below 20000 ms, the first-move deadline of bullet games; fix: lower "
       "first_move_max_ms or move_overhead_ms, or list speeds without bullet"};

@@ -6,8 +6,8 @@
 // less than 5 MB and fds and threads are back where they were.
 //
 // Parameters (environment; the defaults are the short form, about 90 s):
-//   PAXBOT_SOAK_GAMES    games in all (default 20; the full form is 1000)
-//   PAXBOT_SOAK_WARMUP   games before the baseline (default a quarter, at least 10: every
+//   PAXBOT_SOAK_GAMES    games in all (default 30; the full form is 1000)
+//   PAXBOT_SOAK_WARMUP   games before the baseline (default a quarter, at least 15: every
 //                        variant and clock comes up and the first six start at once, so
 //                        every daemon reaches 4 games at once and its memory its peak)
 //   PAXBOT_SOAK_SAMPLE_S seconds between samples (default 2; the full form uses 60)
@@ -104,17 +104,18 @@ int finished(const League& league) {
 }
 
 TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
-  const int games = env_int("PAXBOT_SOAK_GAMES", 20, 1, 100000);
+  const int games = env_int("PAXBOT_SOAK_GAMES", 30, 1, 100000);
   const int warmup =
-      env_int("PAXBOT_SOAK_WARMUP", std::min(games, std::max(10, games / 4)), 1, games);
+      env_int("PAXBOT_SOAK_WARMUP", std::min(games, std::max(15, games / 4)), 1, games);
   const auto sample_every = std::chrono::seconds(env_int("PAXBOT_SOAK_SAMPLE_S", 2, 1, 3600));
   const int daemons = env_int("PAXBOT_SOAK_DAEMONS", 3, 3, 12);
   std::mt19937 rng(env_int("PAXBOT_SOAK_SEED", 1, 1, 1 << 30));
 
   std::vector<std::string> bots = {"alice", "bob", "dave"};
   for (int i = 3; i < daemons; ++i) bots.push_back("bot" + std::to_string(i));
-  // The server keeps few finished games, so its own memory must stay flat too.
-  Arena arena({"--test-hooks", "--keep-finished", "20"},
+  // The server keeps few finished games (the cap is reached during warm-up), so its own
+  // memory must stay flat too.
+  Arena arena({"--test-hooks", "--keep-finished", "5"},
               std::vector<std::string>(bots.begin() + 3, bots.end()));
   League league(arena, bots, 4);
   Recorder recorder(arena, league);

@@ -17,56 +17,17 @@
 #include <httplib.h>
 
 #include "fuzz/fuzz_check.h"
+#include "server/memory_stream.h"
 #include "server/routes.h"
 
 namespace {
 
-// A client connection in memory: reads come from the input, writes are kept.
-class MemoryStream final : public httplib::Stream {
- public:
-  explicit MemoryStream(std::string_view input) : input_(input) {}
-  bool is_readable() const override { return true; }
-  bool is_writable() const override { return writes_ < kMaxWrites; }
-  ssize_t read(char* ptr, std::size_t size) override {
-    const std::size_t n = std::min(size, input_.size() - at_);
-    std::copy_n(input_.data() + at_, n, ptr);
-    at_ += n;
-    return ssize_t(n);
-  }
-  ssize_t write(const char* ptr, std::size_t size) override {
-    ++writes_;
-    output_.append(ptr, size);
-    return ssize_t(size);
-  }
-  void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    ip = "127.0.0.1";
-    port = 40000;
-  }
-  void get_local_ip_and_port(std::string& ip, int& port) const override {
-    ip = "127.0.0.1";
-    port = 8080;
-  }
-  socket_t socket() const override { return INVALID_SOCKET; }
-
-  std::size_t consumed() const { return at_; }
-  // Starts the next request: a new connection reading on where the last one stopped.
-  std::string take_output() {
-    writes_ = 0;
-    return std::exchange(output_, {});
-  }
-
- private:
-  static constexpr int kMaxWrites = 8;
-  std::string_view input_;
-  std::size_t at_ = 0;
-  int writes_ = 0;
-  std::string output_;
-};
+constexpr int kMaxWrites = 8;
 
 class FuzzServer final : public httplib::Server {
  public:
   // Handles the next request of `stream`; false when nothing more was read.
-  bool handle_next(MemoryStream& stream) {
+  bool handle_next(server::MemoryStream& stream) {
     const std::size_t before = stream.consumed();
     bool closed = false;
     process_request(stream, false, closed, nullptr);
@@ -114,7 +75,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     routes.test_hooks = true;
     routes.manual_clock = &clock;
     server::register_routes(http, state, hooks, routes);
-    MemoryStream stream(std::string_view(reinterpret_cast<const char*>(data), size));
+    // The in-memory client stops reading after a few writes (as a client that hangs up).
+    server::MemoryStream stream(std::string_view(reinterpret_cast<const char*>(data), size),
+                                kMaxWrites);
     while (http.handle_next(stream)) {
       check_answer(stream.take_output());
       unslow(hooks);

@@ -3,6 +3,7 @@
 
 #include <sys/socket.h>
 
+#include "server/http_priming.h"
 #include "server/routes.h"
 
 namespace server {
@@ -14,9 +15,10 @@ bool LocalServer::HttpServer::deepen_backlog(int backlog) {
 LocalServer::LocalServer(Accounts accounts, ServerOptions options, const Clock& clock,
                          ManualClock* manual_clock)
     : options_(std::move(options)), clock_(clock), manual_clock_(manual_clock) {
-  state_ = std::make_unique<ServerState>(std::move(accounts), clock_, options_.state);
   for (const HookRule& rule : options_.hooks) hooks_.add(rule);
   if (!options_.hooks.empty()) options_.test_hooks = true;
+  if (options_.test_hooks) options_.state.record_posts = true;
+  state_ = std::make_unique<ServerState>(std::move(accounts), clock_, options_.state);
 }
 
 LocalServer::~LocalServer() {
@@ -66,6 +68,7 @@ std::expected<int, std::string> LocalServer::start() {
   }
   http_.deepen_backlog(1024);
   state_->set_base_url(base_url());
+  prime_httplib_statics();  // before the workers exist (server/http_priming.h says why)
   listener_ = std::thread([this] { http_.listen_after_bind(); });
   for (int i = 0; i < 2000 && !http_.is_running(); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));

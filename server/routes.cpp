@@ -330,6 +330,9 @@ void register_test_routes(httplib::Server& http, Context& cx) {
                 cx.hooks.clear();
                 send_ok(res);
               }));
+  http.Get("/_test/posts", local_only([&cx](const Request&, Response& res) {
+             send_json(res, 200, cx.state.post_log());
+           }));
   http.Post("/_test/tick", local_only([&cx](const Request&, Response& res) {
               cx.state.tick();
               send_ok(res);

@@ -29,6 +29,9 @@ const std::vector<OptionSpec> kOptions = {
     {"--any-clock", "", "accept any clock.limit (and UltraBullet for bots)"},
     {"--threads", "N", "HTTP worker threads; each open stream holds one (default 128)"},
     {"--seed", "N", "seed for ids, colours and Chess960 positions (default random)"},
+    {"--keep-finished", "N",
+     "finished games and ended challenges kept in memory; older ones are forgotten (default "
+     "1000)"},
     {"--test-hooks", "", "enable fault hooks and the loopback-only /_test/ endpoints"},
     {"--hook", "SPEC", "a fault hook, e.g. action=drop,path=/api/stream/event,after=3"},
     {"--manual-clock", "", "time stands still until POST /_test/clock/advance?ms=N"},
@@ -63,6 +66,7 @@ std::expected<void, std::string> read_options(const cli::ParsedArgs& parsed,
       {"--claim-ms", 0, 86400000, [&](long long v) { options.state.claim_after_ms = v; }},
       {"--threads", 4, 4096, [&](long long v) { options.threads = int(v); }},
       {"--seed", 1, (1LL << 62), [&](long long v) { options.state.seed = std::uint64_t(v); }},
+      {"--keep-finished", 0, 1000000, [&](long long v) { options.state.keep_finished = int(v); }},
   };
   for (const IntOption& o : ints) {
     if (!parsed.value(o.name)) continue;

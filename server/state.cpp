@@ -323,4 +323,19 @@ std::size_t ServerState::open_stream_count() const {
   return n;
 }
 
+std::size_t ServerState::games_held() const {
+  Lock lock(mutex_);
+  return games_.size();
+}
+
+std::size_t ServerState::challenges_held() const {
+  Lock lock(mutex_);
+  return challenges_.size();
+}
+
+nlohmann::json ServerState::post_log() const {
+  Lock lock(mutex_);
+  return posts_.to_json();
+}
+
 }  // namespace server

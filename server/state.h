@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,6 +24,7 @@
 #include "server/errors.h"
 #include "server/game_record.h"
 #include "server/games.h"
+#include "server/post_log.h"
 #include "server/streams.h"
 
 namespace server {
@@ -36,6 +38,10 @@ struct StateOptions {
   bool any_clock = false;                    // accept any clock.limit, allow UltraBullet bots
   std::uint64_t seed = 0;                    // 0: random
   int max_playing = 200;                     // ongoing games per account
+  // Finished games and ended challenges kept in memory (exports, shows); beyond this many
+  // the oldest are forgotten, so a server running for weeks stays bounded.
+  int keep_finished = 1000;
+  bool record_posts = false;  // keep a PostLog (set with the test hooks)
 };
 
 // Who sent an authenticated request.
@@ -127,6 +133,11 @@ class ServerState {
 
   // For tests and benchmarks.
   std::size_t open_stream_count() const;
+  // Games and challenges held in memory, finished and ended ones included.
+  std::size_t games_held() const;
+  std::size_t challenges_held() const;
+  // The PostLog's counts (empty unless record_posts).
+  nlohmann::json post_log() const;
 
  private:
   struct GameStream {
@@ -165,6 +176,9 @@ class ServerState {
   void refresh(GameEntry& e);
   void tick_presence(GameEntry& e, std::int64_t now);
   void end_challenge(Challenge& c, ChallengeStatus status, const std::string& done);
+  // Forgets the oldest finished games and ended challenges beyond keep_finished. Called
+  // where no GameEntry or Challenge reference is held (before one is created).
+  void forget_old_finished();
   Result<std::pair<GameEntry*, engine::Color>> player_game(const std::string& me,
                                                            const std::string& id);
   Result<void> finish_command(GameEntry& e, Result<bool> changed);
@@ -188,6 +202,9 @@ class ServerState {
   std::map<std::string, GameEntry> games_;
   std::map<std::string, std::shared_ptr<StreamChannel>> event_streams_;
   std::vector<std::shared_ptr<StreamChannel>> lobby_streams_;
+  std::deque<std::string> finished_games_;  // ids, oldest first
+  std::deque<std::string> ended_challenges_;
+  PostLog posts_;
   bool shut_down_ = false;
 };
 

@@ -21,6 +21,7 @@ std::string ServerState::new_game_id() {
 }
 
 void ServerState::end_challenge(Challenge& c, ChallengeStatus status, const std::string& done) {
+  if (c.pending()) ended_challenges_.push_back(c.id);
   c.status = status;
   if (status == ChallengeStatus::Declined) {
     nlohmann::json line = {{"type", "challengeDeclined"}, {"challenge", challenge_view(c)}};
@@ -44,6 +45,7 @@ Result<CreatedChallenge> ServerState::create_challenge(const std::string& me,
   auto request = parse_challenge_request(fields, options_.any_clock);
   if (!request) return std::unexpected(request.error());
   Lock lock(mutex_);
+  forget_old_finished();
   const Account* dest = accounts_.find(dest_name);
   if (!dest) return bad_request("No such user");
   const Account* challenger = accounts_.find(me);
@@ -76,8 +78,10 @@ Result<CreatedChallenge> ServerState::create_challenge(const std::string& me,
 
 Result<void> ServerState::accept_challenge(const std::string& me, const std::string& id) {
   Lock lock(mutex_);
+  forget_old_finished();
   auto it = challenges_.find(id);
   if (it == challenges_.end() || it->second.dest != me) return not_found("No such challenge");
+  if (options_.record_posts) posts_.accept(id);
   Challenge& c = it->second;
   if (!c.pending())
     return bad_request("This challenge is " + std::string(challenge_status_name(c.status)));
@@ -112,6 +116,7 @@ Result<void> ServerState::decline_challenge(const std::string& me, const std::st
   Lock lock(mutex_);
   auto it = challenges_.find(id);
   if (it == challenges_.end() || it->second.dest != me) return not_found("No such challenge");
+  if (options_.record_posts) posts_.accept(id);
   Challenge& c = it->second;
   if (!c.pending())
     return bad_request("This challenge is " + std::string(challenge_status_name(c.status)));
@@ -164,6 +169,22 @@ Result<nlohmann::json> ServerState::show_challenge(const std::string& id) const 
   auto it = challenges_.find(id);
   if (it == challenges_.end()) return not_found("No such challenge");
   return challenge_view(it->second);
+}
+
+void ServerState::forget_old_finished() {
+  const auto keep = std::size_t(std::max(0, options_.keep_finished));
+  while (finished_games_.size() > keep) {
+    auto it = games_.find(finished_games_.front());
+    finished_games_.pop_front();
+    if (it == games_.end()) continue;
+    for (GameStream& s : it->second.streams) s.channel->close();
+    for (auto& ch : it->second.watchers) ch->close();
+    games_.erase(it);
+  }
+  while (ended_challenges_.size() > keep) {
+    challenges_.erase(ended_challenges_.front());
+    ended_challenges_.pop_front();
+  }
 }
 
 }  // namespace server

@@ -30,6 +30,7 @@ void ServerState::game_changed(GameEntry& e) {
 }
 
 void ServerState::game_finished(GameEntry& e) {
+  finished_games_.push_back(e.game.id());
   for (GameStream& s : e.streams) s.channel->close();
   e.streams.clear();
   for (auto& ch : e.watchers) ch->close();
@@ -66,6 +67,7 @@ Result<void> ServerState::move(const std::string& me, const std::string& id, con
   auto found = player_game(me, id);
   if (!found) return std::unexpected(found.error());
   auto [e, color] = *found;
+  if (options_.record_posts) posts_.move(id, e->game.ply(), e->game.turn() == color);
   refresh(*e);
   return finish_command(*e, e->game.play(color, uci, offering_draw, now(), wall()));
 }

@@ -11,28 +11,30 @@ namespace paxbot_test {
 
 namespace {
 const char* const kAccounts[] = {"alice", "bob", "dave", "carol"};
-std::string token_of(const std::string& name) {
-  return "tok_" + name;
-}
 }  // namespace
 
-Arena::Arena(std::vector<std::string> extra_server_args) {
+std::string Arena::token(const std::string& name) {
+  return "tok_" + name;
+}
+
+Arena::Arena(std::vector<std::string> extra_server_args, std::vector<std::string> extra_bots) {
+  std::vector<std::string> names(std::begin(kAccounts), std::end(kAccounts));
+  names.insert(names.end(), extra_bots.begin(), extra_bots.end());
   const int port = free_port();
   base_url_ = "http://127.0.0.1:" + std::to_string(port);
   std::vector<std::string> argv = {PAXBOT_BINARY,    "serve",
                                    "--listen",       "127.0.0.1:" + std::to_string(port),
                                    "--keepalive-ms", "500"};
-  for (const char* name : kAccounts) {
+  for (const std::string& name : names) {
     argv.push_back("--account");
-    argv.push_back(std::string(name) + ":" + token_of(name) +
-                   (std::string(name) == "carol" ? "" : ":bot"));
+    argv.push_back(name + ":" + token(name) + (name == "carol" ? "" : ":bot"));
   }
   argv.insert(argv.end(), extra_server_args.begin(), extra_server_args.end());
   server_ = ChildProcess(argv, {}, dir_.file("server.log"));
-  for (const char* name : kAccounts) {
+  for (const std::string& name : names) {
     Account a;
     a.http = std::make_unique<bot::CurlHttpClient>(bot::CurlHttpClient::Options{
-        .base_url = base_url_, .token = token_of(name), .user_name = name});
+        .base_url = base_url_, .token = token(name), .user_name = name});
     a.client = std::make_unique<bot::LichessClient>(*a.http, clock_, log_);
     accounts_.emplace(name, std::move(a));
   }
@@ -59,7 +61,7 @@ ChildProcess Arena::start_bot(const std::string& name,
   config.engine.first_move_max_ms = 200;
   if (adjust) adjust(config);
   dir_.write(name + ".yml", config::describe(config));
-  env["LICHESS_BOT_TOKEN"] = token_of(name);
+  env["LICHESS_BOT_TOKEN"] = token(name);
   return ChildProcess({PAXBOT_BINARY, "run", "--config", dir_.file(name + ".yml")}, env,
                       dir_.file(name + ".log"));
 }

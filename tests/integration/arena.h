@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A local arena for whole-system tests: `paxbot serve` with bot accounts alice, bob and
-// dave and a human account carol, `paxbot run` daemons for the bots, and an HTTP client
-// per account for what a person would do by hand (challenge, look at games).
+// dave (and any more a test asks for) and a human account carol, `paxbot run` daemons for the bots,
+// and an HTTP client per account for what a person would do by hand (challenge, look at games).
 #pragma once
 
 #include <functional>
@@ -31,11 +31,16 @@ struct GameOutcome {
 
 class Arena {
  public:
-  // extra_server_args: e.g. {"--test-hooks"}.
-  explicit Arena(std::vector<std::string> extra_server_args = {});
+  // extra_server_args: e.g. {"--test-hooks"}; extra_bots: more bot accounts (token
+  // "tok_<name>", like the others).
+  explicit Arena(std::vector<std::string> extra_server_args = {},
+                 std::vector<std::string> extra_bots = {});
   ~Arena();
 
   const std::string& base_url() const { return base_url_; }
+  int server_pid() const { return server_.pid(); }
+  // An account's API token.
+  static std::string token(const std::string& name);
   TempDir& dir() { return dir_; }
 
   // Starts `paxbot run` for a bot account with a small-think config that `adjust` may change

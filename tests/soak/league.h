@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A league for the soak tests: `paxbot run` daemons on one Arena's `paxbot serve`, and a
+// driver that keeps them busy with games against each other (every pair, bullet and blitz,
+// all four variants in turn), follows each game to its end, injects random faults through
+// the server's test hooks, and says afterwards what went wrong. One test thread drives it.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tests/integration/arena.h"
+
+namespace paxbot_test {
+
+struct LeagueGame {
+  std::string id;
+  std::string challenger, dest;
+  std::string variant;
+  int limit_s = 0, increment_s = 0;
+  std::chrono::steady_clock::time_point created;
+  GameOutcome outcome;  // status "" while the game runs
+};
+
+class League {
+ public:
+  using Adjust = std::function<void(const std::string& name, config::Config&)>;
+  // Daemons for `bots` (Arena accounts), `concurrency` games each; `adjust` may change
+  // their configs further.
+  League(Arena& arena, std::vector<std::string> bots, int concurrency, Adjust adjust = {});
+
+  const std::vector<std::string>& bots() const { return bots_; }
+  ChildProcess& daemon(const std::string& name) { return daemons_.at(name); }
+  // Starts (or restarts, after a kill) a daemon and waits until it plays.
+  void start(const std::string& name);
+  std::string pgn_dir(const std::string& name) const;
+
+  // One round of the driver: starts games while slots are free and fewer than `target`
+  // were started, and looks at every running game.
+  void step(int target);
+  int started() const { return int(games_.size()); }
+  int running() const;
+  // Steps until every started game ended or `timeout` passed; false on timeout.
+  bool finish(std::chrono::seconds timeout);
+  // Waits until no daemon and no server account shows a game; false on timeout.
+  bool slots_released(std::chrono::seconds timeout);
+
+  // Adds one fault rule with times=1, drawn at random (stream drops, silence, a broken
+  // line, 429 with JSON or HTML bodies, 5xx, slow answers); returns its description.
+  std::string inject_fault(std::mt19937& rng);
+
+  const std::vector<LeagueGame>& games() const { return games_; }
+  // Everything wrong with the games: one line per game that did not end by the rules.
+  // A challenge that was declined or canceled counts only unless `declines_allowed`.
+  std::vector<std::string> problems(bool declines_allowed = false) const;
+  int declined() const;
+
+ private:
+  int status_port(const std::string& name) const { return status_ports_.at(name); }
+  nlohmann::json status_page(const std::string& name);
+  // "declined" or "canceled" when the game's challenge never became a game, else "".
+  std::string challenge_end(const LeagueGame& g);
+
+  Arena& arena_;
+  std::vector<std::string> bots_;
+  int concurrency_;
+  Adjust adjust_;
+  std::map<std::string, ChildProcess> daemons_;
+  std::map<std::string, int> status_ports_;
+  std::map<std::string, int> busy_;  // games in flight per daemon, as the driver counts
+  std::vector<LeagueGame> games_;
+  std::size_t next_pair_ = 0;
+  std::chrono::steady_clock::time_point last_poll_;
+};
+
+}  // namespace paxbot_test

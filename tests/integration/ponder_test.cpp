@@ -84,7 +84,9 @@ TEST(Ponder, TwoPonderingDaemonsHitTheExpectedReply) {
       },
       90s, 200ms);
   EXPECT_GT(hits, 0) << arena.log_of("alice") << arena.log_of("bob");
-  if (arena.outcome(id).status.empty()) EXPECT_TRUE(arena.client("bob").resign(id).has_value());
+  if (arena.outcome(id).status.empty()) {
+    EXPECT_TRUE(arena.client("bob").resign(id).has_value());
+  }
   ASSERT_TRUE(arena.wait_for_end(id, 30s));
   // The counters are the hits and misses each daemon logged, and the game ended cleanly.
   for (const PonderingDaemon* d : {&alice, &bob}) {

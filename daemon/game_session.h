@@ -94,7 +94,7 @@ class GameSession {
 
   GameSession(std::string game_id, LichessClient& client, const Clock& clock, Logger& log,
               Identity me, SessionSettings settings, FinishedCallback on_finished);
-  ~GameSession();  // stops the search and both threads
+  ~GameSession();  // stop(), then joins the session thread (which ends the others)
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
 
@@ -130,6 +130,7 @@ class GameSession {
   void on_chat_line(const ChatLineEvent& line);
   // PGN record and status summary: daemon/game_session_report.cpp.
   void write_record(const std::string& status, std::optional<engine::Color> winner);
+  void publish_summary();
   void on_engine_done(const EngineDone& done);
   void answer_offers(const GameStateEvent& state);
   // Carries out the policy's timers that are due (abort, claim victory, move retry).
@@ -154,7 +155,6 @@ class GameSession {
   void finish(const std::string& status, std::optional<engine::Color> winner);
   void say(ChatRoom room, const std::string& text);
   void post_chat_messages();
-  void publish_summary();
   bool our_turn() const;
   PositionFacts position_facts() const;
 

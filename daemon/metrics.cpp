@@ -82,75 +82,69 @@ std::string Metrics::render() const {
   const auto rss = resident_memory_bytes();
   std::lock_guard lock(mutex_);
   PrometheusText out;
-  out.family("paxbot_build_info", "The running paxbot's version (value always 1).",
-             MetricType::kGauge);
-  out.sample("paxbot_build_info", {{"version", version_}}, 1);
-
-  out.family("paxbot_games_in_progress", "Games being played now, by variant.", MetricType::kGauge);
-  for (const auto& [variant, n] : in_progress_)
-    out.sample("paxbot_games_in_progress", {{"variant", variant}}, n);
-
-  out.family("paxbot_games_finished_total",
-             "Games finished since start, by variant and our result (none: aborted, no start).",
-             MetricType::kCounter);
-  for (const auto& [key, n] : finished_)
-    out.sample("paxbot_games_finished_total",
-               {{"variant", std::get<0>(key)}, {"result", std::get<1>(key)}}, double(n));
-
-  out.family("paxbot_moves_sent_total", "Moves the server accepted from us.", MetricType::kCounter);
-  std::uint64_t moves = 0;
-  for (std::uint64_t n : latency_counts_) moves += n;
-  out.sample("paxbot_moves_sent_total", {}, double(moves));
-
-  out.family("paxbot_move_latency_seconds",
-             "From the game event that made it our turn to the server accepting our move, "
-             "thinking included.",
-             MetricType::kHistogram);
-  out.histogram(
-      "paxbot_move_latency_seconds", {},
-      {std::vector<double>(std::begin(kMoveLatencyBuckets), std::end(kMoveLatencyBuckets)),
-       latency_counts_, latency_sum_s_});
-
-  out.family("paxbot_http_requests_total",
-             "Answers to our API requests, by endpoint and HTTP status (or transport error).",
-             MetricType::kCounter);
-  for (const auto& [key, n] : http_)
-    out.sample("paxbot_http_requests_total",
-               {{"endpoint", std::get<0>(key)}, {"status", std::get<1>(key)}}, double(n));
-
-  out.family("paxbot_cooldowns_started_total",
-             "Rate-limit cooldowns started after HTTP 429, by rate-limit key.",
-             MetricType::kCounter);
-  for (const auto& [key, n] : cooldowns_started_)
-    out.sample("paxbot_cooldowns_started_total", {{"key", key}}, double(n));
-  out.family("paxbot_cooldown_remaining_seconds",
-             "Cooldowns running now: seconds left, by rate-limit key.", MetricType::kGauge);
-  for (const auto& [key, left] : cooling_)
-    out.sample("paxbot_cooldown_remaining_seconds", {{"key", key}}, left);
-
-  out.family("paxbot_stream_reconnects_total",
-             "Streams opened again after they ended, by stream (event, game).",
-             MetricType::kCounter);
-  for (const auto& [stream, n] : reconnects_)
-    out.sample("paxbot_stream_reconnects_total", {{"stream", stream}}, double(n));
-
-  out.family("paxbot_engine_nodes_total", "Nodes searched for our moves.", MetricType::kCounter);
-  out.sample("paxbot_engine_nodes_total", {}, double(nodes_));
-  out.family("paxbot_engine_search_seconds_total", "Time spent searching our moves.",
-             MetricType::kCounter);
-  out.sample("paxbot_engine_search_seconds_total", {}, search_s_);
-  out.family("paxbot_engine_nodes_per_second", "Nodes per second of the last finished search.",
-             MetricType::kGauge);
-  if (last_nps_) out.sample("paxbot_engine_nodes_per_second", {}, double(*last_nps_));
-  out.family("paxbot_ponder_total",
-             "Opponent replies we pondered on (engine.ponder): hit when it was the expected move.",
-             MetricType::kCounter);
-  out.sample("paxbot_ponder_total", {{"result", "hit"}}, double(ponder_hits_));
-  out.sample("paxbot_ponder_total", {{"result", "miss"}}, double(ponder_misses_));
-
-  out.family("process_resident_memory_bytes", "Resident memory size in bytes.", MetricType::kGauge);
-  if (rss) out.sample("process_resident_memory_bytes", {}, double(*rss));
+  for (const MetricFamily& family : kMetricFamilies) {
+    out.family(family.name, family.help, family.type);
+    samples(family, rss, out);
+  }
   return out.text();
+}
+
+void Metrics::samples(const MetricFamily& family, std::optional<std::uint64_t> rss,
+                      PrometheusText& out) const {
+  const std::string_view name = family.name;
+  switch (family.id) {
+    case MetricFamilyId::kBuildInfo:
+      out.sample(name, {{"version", version_}}, 1);
+      return;
+    case MetricFamilyId::kGamesInProgress:
+      for (const auto& [variant, n] : in_progress_) out.sample(name, {{"variant", variant}}, n);
+      return;
+    case MetricFamilyId::kGamesFinished:
+      for (const auto& [key, n] : finished_)
+        out.sample(name, {{"variant", std::get<0>(key)}, {"result", std::get<1>(key)}}, double(n));
+      return;
+    case MetricFamilyId::kMovesSent: {
+      std::uint64_t moves = 0;
+      for (std::uint64_t n : latency_counts_) moves += n;
+      out.sample(name, {}, double(moves));
+      return;
+    }
+    case MetricFamilyId::kMoveLatency:
+      out.histogram(
+          name, {},
+          {std::vector<double>(std::begin(kMoveLatencyBuckets), std::end(kMoveLatencyBuckets)),
+           latency_counts_, latency_sum_s_});
+      return;
+    case MetricFamilyId::kHttpRequests:
+      for (const auto& [key, n] : http_)
+        out.sample(name, {{"endpoint", std::get<0>(key)}, {"status", std::get<1>(key)}}, double(n));
+      return;
+    case MetricFamilyId::kCooldownsStarted:
+      for (const auto& [key, n] : cooldowns_started_) out.sample(name, {{"key", key}}, double(n));
+      return;
+    case MetricFamilyId::kCooldownRemaining:
+      for (const auto& [key, left] : cooling_) out.sample(name, {{"key", key}}, left);
+      return;
+    case MetricFamilyId::kStreamReconnects:
+      for (const auto& [stream, n] : reconnects_) out.sample(name, {{"stream", stream}}, double(n));
+      return;
+    case MetricFamilyId::kEngineNodes:
+      out.sample(name, {}, double(nodes_));
+      return;
+    case MetricFamilyId::kEngineSearchSeconds:
+      out.sample(name, {}, search_s_);
+      return;
+    case MetricFamilyId::kEngineNodesPerSecond:
+      if (last_nps_) out.sample(name, {}, double(*last_nps_));
+      return;
+    case MetricFamilyId::kPonder:
+      out.sample(name, {{"result", "hit"}}, double(ponder_hits_));
+      out.sample(name, {{"result", "miss"}}, double(ponder_misses_));
+      return;
+    case MetricFamilyId::kResidentMemory:
+      if (rss) out.sample(name, {}, double(*rss));
+      return;
+  }
 }
 
 }  // namespace bot

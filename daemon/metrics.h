@@ -6,10 +6,11 @@
 // status report (games in progress, cooldowns running). The Bot owns one Metrics and lends it
 // to the request executor (as its RequestObserver, detached in ~Bot), the event stream
 // and the game sessions (SessionSettings::metrics), all of which it outlives; render() writes the
-// Prometheus text through daemon/prometheus_text.h.
+// families of kMetricFamilies, in order, as Prometheus text through daemon/prometheus_text.h.
 //
 // Thread contract: every method may be called from any thread at once; one mutex guards
-// all values (updates are a few map look-ups, far from any hot loop).
+// all values (updates are a few map look-ups, far from any hot loop). kMetricFamilies is
+// immutable.
 #pragma once
 
 #include <chrono>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "daemon/lichess/request_executor.h"
+#include "daemon/prometheus_text.h"
 #include "daemon/status_report.h"
 
 namespace bot {
@@ -31,6 +33,65 @@ namespace bot {
 // event that gave us the move to the server accepting it, thinking included.
 inline constexpr double kMoveLatencyBuckets[] = {0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1,
                                                  2.5,  5,     10,   30,  60,   300};
+
+// Every family on the page, in the order render() writes them.
+enum class MetricFamilyId {
+  kBuildInfo,
+  kGamesInProgress,
+  kGamesFinished,
+  kMovesSent,
+  kMoveLatency,
+  kHttpRequests,
+  kCooldownsStarted,
+  kCooldownRemaining,
+  kStreamReconnects,
+  kEngineNodes,
+  kEngineSearchSeconds,
+  kEngineNodesPerSecond,
+  kPonder,
+  kResidentMemory,
+};
+
+struct MetricFamily {
+  MetricFamilyId id;
+  std::string_view name;
+  MetricType type;
+  std::string_view help;
+};
+
+// The one table of metric families: each family's name, type and help text. render()
+// writes every row's # HELP and # TYPE lines, then that family's samples.
+inline constexpr MetricFamily kMetricFamilies[] = {
+    {MetricFamilyId::kBuildInfo, "paxbot_build_info", MetricType::kGauge,
+     "The running paxbot's version (value always 1)."},
+    {MetricFamilyId::kGamesInProgress, "paxbot_games_in_progress", MetricType::kGauge,
+     "Games being played now, by variant."},
+    {MetricFamilyId::kGamesFinished, "paxbot_games_finished_total", MetricType::kCounter,
+     "Games finished since start, by variant and our result (none: aborted, no start)."},
+    {MetricFamilyId::kMovesSent, "paxbot_moves_sent_total", MetricType::kCounter,
+     "Moves the server accepted from us."},
+    {MetricFamilyId::kMoveLatency, "paxbot_move_latency_seconds", MetricType::kHistogram,
+     "From the game event that made it our turn to the server accepting our move, "
+     "thinking included."},
+    {MetricFamilyId::kHttpRequests, "paxbot_http_requests_total", MetricType::kCounter,
+     "Answers to our API requests, by endpoint and HTTP status (or transport error)."},
+    {MetricFamilyId::kCooldownsStarted, "paxbot_cooldowns_started_total", MetricType::kCounter,
+     "Rate-limit cooldowns started after HTTP 429, by rate-limit key."},
+    {MetricFamilyId::kCooldownRemaining, "paxbot_cooldown_remaining_seconds", MetricType::kGauge,
+     "Cooldowns running now: seconds left, by rate-limit key."},
+    {MetricFamilyId::kStreamReconnects, "paxbot_stream_reconnects_total", MetricType::kCounter,
+     "Streams opened again after they ended, by stream (event, game)."},
+    {MetricFamilyId::kEngineNodes, "paxbot_engine_nodes_total", MetricType::kCounter,
+     "Nodes searched for our moves."},
+    {MetricFamilyId::kEngineSearchSeconds, "paxbot_engine_search_seconds_total",
+     MetricType::kCounter, "Time spent searching our moves."},
+    {MetricFamilyId::kEngineNodesPerSecond, "paxbot_engine_nodes_per_second", MetricType::kGauge,
+     "Nodes per second of the last finished search."},
+    {MetricFamilyId::kPonder, "paxbot_ponder_total", MetricType::kCounter,
+     "Opponent replies we pondered on (engine.ponder): hit when it was the expected move."},
+    {MetricFamilyId::kResidentMemory, "process_resident_memory_bytes", MetricType::kGauge,
+     "Resident memory size in bytes."},
+};
 
 // The process's resident set size from /proc/self/statm; nullopt where it cannot be read.
 std::optional<std::uint64_t> resident_memory_bytes();
@@ -62,6 +123,10 @@ class Metrics final : public RequestObserver {
   std::string render() const;
 
  private:
+  // The samples of one family (mutex_ held).
+  void samples(const MetricFamily& family, std::optional<std::uint64_t> rss,
+               PrometheusText& out) const;
+
   mutable std::mutex mutex_;
   const std::string version_;
   std::map<std::tuple<std::string, std::string>, std::uint64_t> http_;      // endpoint, status

@@ -5,9 +5,13 @@
 //   bits 6-11  to square (for castling: the square of the castling rook)
 //   bits 12-13 kind: 0 normal, 1 promotion, 2 en passant, 3 castling
 //   bits 14-15 promotion piece: 0 knight, 1 bishop, 2 rook, 3 queen
+//
+// Debug builds (NDEBUG unset) assert that a constructed move's squares are on the board and
+// its promotion piece is a knight, bishop, rook or queen; Release builds check nothing.
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 
 #include "engine/types.h"
@@ -21,7 +25,10 @@ class Move {
   constexpr Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal,
                  PieceType promotion = Knight)
-      : data_(std::uint16_t(from | (to << 6) | (int(kind) << 12) | ((promotion - Knight) << 14))) {}
+      : data_(std::uint16_t(from | (to << 6) | (int(kind) << 12) | ((promotion - Knight) << 14))) {
+    assert(from >= 0 && from < 64 && to >= 0 && to < 64 && "move square off the board");
+    assert(promotion >= Knight && promotion <= Queen && "promotion to a non-piece");
+  }
 
   static constexpr Move none() { return Move(); }
   static constexpr Move null() { return Move(1, 1); }  // "pass", used by null-move search

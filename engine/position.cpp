@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/position.h"
 
+#include <cassert>
+
 #include "engine/attacks.h"
 #include "engine/castling.h"
 #include "engine/rules/cascade.h"
@@ -14,6 +16,7 @@ constexpr char kPieceChars[] = "PNBRQK  pnbrqk";
 }  // namespace
 
 void Position::put_piece(Piece p, Square s) {
+  assert(s >= 0 && s < 64 && board_[s] == NoPiece && p != NoPiece && "put on a full square");
   board_[s] = p;
   by_type_[type_of(p)] |= square_bb(s);
   by_color_[color_of(p)] |= square_bb(s);
@@ -21,6 +24,7 @@ void Position::put_piece(Piece p, Square s) {
 }
 
 void Position::remove_piece(Square s) {
+  assert(s >= 0 && s < 64 && board_[s] != NoPiece && "remove from an empty square");
   Piece p = board_[s];
   by_type_[type_of(p)] ^= square_bb(s);
   by_color_[color_of(p)] ^= square_bb(s);
@@ -29,6 +33,8 @@ void Position::remove_piece(Square s) {
 }
 
 void Position::move_piece(Square from, Square to) {
+  assert(from >= 0 && from < 64 && to >= 0 && to < 64 && "move off the board");
+  assert(board_[from] != NoPiece && board_[to] == NoPiece && "move from empty or onto a piece");
   Piece p = board_[from];
   Bitboard from_to = square_bb(from) | square_bb(to);
   by_type_[type_of(p)] ^= from_to;
@@ -40,6 +46,7 @@ void Position::move_piece(Square from, Square to) {
 
 // Spec "Conversion cascade": a converted piece keeps its type and changes colour.
 void Position::flip_piece(Square s) {
+  assert(s >= 0 && s < 64 && board_[s] != NoPiece && "flip on an empty square");
   Piece p = board_[s];
   Piece flipped = make_piece(~color_of(p), type_of(p));
   by_color_[White] ^= square_bb(s);
@@ -143,6 +150,7 @@ void Position::make_move(Move m, UndoRecord& undo) {
     run_cascade(undo);
   else
     update_checkers();
+  assert_invariants();
 }
 
 // Spec "Conversion cascade": resolve_cascade decides which pieces flip; this
@@ -191,6 +199,7 @@ void Position::undo_move(Move m, const UndoRecord& undo) {
     last_converted_ = 0;
   }
   history_.pop_back();
+  assert_invariants();
 }
 
 void Position::make_null_move(UndoRecord& undo) {
@@ -265,6 +274,18 @@ bool Position::is_consistent(std::string* why) const {
     if (expected != checkers_) return fail("checkers differ from a fresh computation");
   }
   return true;
+}
+
+void Position::assert_invariants() const {
+#ifndef NDEBUG
+  std::string why;
+  assert(is_consistent(&why) && "Position::is_consistent failed");
+  if (pacifist())
+    assert(popcount(pieces(King)) == 2 && "Pacifist needs two kings");
+  else
+    assert(popcount(pieces(White, King)) == 1 && popcount(pieces(Black, King)) == 1 &&
+           "chess needs one king per side");
+#endif
 }
 
 std::string Position::to_text() const {

@@ -6,6 +6,12 @@
 //
 // A Position is a value: copy it freely. It is not thread-safe; each search
 // thread works on its own copy.
+//
+// Debug builds (NDEBUG unset) assert the invariants on every piece change (squares on the
+// board, the square to fill empty, the square to empty occupied) and after every make_move
+// and undo_move: bitboards agree with the mailbox, the incremental key (and in Pacifist the
+// persuasion counts) with a fresh computation, and the kings the variant requires (one per
+// side in chess, two in all in Pacifist). Release builds check nothing.
 #pragma once
 
 #include <array>
@@ -120,6 +126,7 @@ class Position {
   void run_cascade(UndoRecord& undo);
   void update_checkers();
   Key compute_key() const;
+  void assert_invariants() const;  // Debug builds only; see the header comment
 
   std::array<Piece, 64> board_ = make_empty_board();
   std::array<Bitboard, 6> by_type_{};

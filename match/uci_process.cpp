@@ -1,48 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "match/uci_process.h"
 
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
-#include <thread>
-
-extern char** environ;
 
 namespace match {
 
 std::expected<std::unique_ptr<UciProcess>, std::string> UciProcess::start(
     const std::string& path, const std::vector<std::string>& args) {
-  int sockets[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
-    return std::unexpected("socketpair: " + std::string(std::strerror(errno)));
-  std::vector<std::string> words = {path};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, sockets[1], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, sockets[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  const int error = posix_spawnp(&pid, path.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(sockets[1]);
-  if (error != 0) {
-    close(sockets[0]);
-    return std::unexpected("cannot start '" + path + "': " + std::strerror(error));
-  }
-  return std::unique_ptr<UciProcess>(new UciProcess(sockets[0], pid));
+  std::vector<std::string> argv = {path};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto joined = base::ChildProcess::start_joined(argv);
+  if (!joined) return std::unexpected(joined.error());
+  return std::unique_ptr<UciProcess>(new UciProcess(std::move(*joined)));
 }
 
 UciProcess::~UciProcess() {
@@ -97,45 +71,17 @@ UciProcess::ReadResult UciProcess::read_line(Clock::time_point deadline) {
 }
 
 std::string UciProcess::exit_description(std::chrono::milliseconds wait) {
-  if (pid_ <= 0) return "";
-  const auto until = Clock::now() + wait;
-  for (;;) {
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
-      const int code = WEXITSTATUS(status);
-      return "exit code " + std::to_string(code) +
-             (code == 127 ? " (the program could not be run)" : "");
-    }
-    if (Clock::now() >= until) return "";
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
+  child_.wait(wait);
+  return child_.exit_description();
 }
 
 void UciProcess::quit(std::chrono::milliseconds grace) {
-  if (pid_ > 0 && send("quit")) {
-    const auto until = Clock::now() + grace;
-    while (Clock::now() < until) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-  }
+  if (child_.running() && send("quit")) child_.wait(grace);
   kill_and_reap();
 }
 
 void UciProcess::kill_and_reap() {
-  if (pid_ > 0) {
-    ::kill(pid_, SIGKILL);
-    int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-  }
+  child_.kill();
   if (fd_ >= 0) {
     close(fd_);
     fd_ = -1;

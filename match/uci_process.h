@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One UCI engine as a child process. The child is started with posix_spawnp (a command
-// without a slash is looked up on PATH; argv and file actions are prepared before the spawn,
-// nothing runs in the child before exec), its stdin and stdout joined to one end of a Unix
-// socket pair and its stderr sent to /dev/null. The runner writes with MSG_NOSIGNAL, so an
-// engine that died is an error value, never SIGPIPE; lines are read with a deadline.
+// The UCI line layer over one engine process. base::ChildProcess::start_joined owns the
+// process (posix_spawnp, stdin and stdout on one end of a close-on-exec Unix socket pair,
+// stderr to /dev/null); this class writes lines with MSG_NOSIGNAL, so an engine that died is
+// an error value, never SIGPIPE, and reads lines with a deadline.
 //
 // Thread contract: one thread owns an instance; instances are independent (descriptors are
 // close-on-exec, so concurrent spawns never leak one engine's socket into another engine).
 #pragma once
-
-#include <sys/types.h>
 
 #include <chrono>
 #include <expected>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "base/child_process.h"
 
 namespace match {
 
@@ -45,7 +45,7 @@ class UciProcess {
   // Sends "quit" and waits up to `grace` for the exit; kills the child if it is still there.
   void quit(std::chrono::milliseconds grace);
 
-  pid_t pid() const { return pid_; }
+  int pid() const { return child_.pid(); }
 
   // After Read::Closed: waits up to `wait` for the child and says how it ended ("exit code 1",
   // "killed by signal 11"; exit code 127 is a program that could not be run), or "" when it
@@ -53,11 +53,12 @@ class UciProcess {
   std::string exit_description(std::chrono::milliseconds wait);
 
  private:
-  UciProcess(int fd, pid_t pid) : fd_(fd), pid_(pid) {}
+  explicit UciProcess(base::ChildProcess::Joined joined)
+      : child_(std::move(joined.process)), fd_(joined.socket) {}
   void kill_and_reap();
 
+  base::ChildProcess child_;
   int fd_ = -1;
-  pid_t pid_ = -1;
   std::string buffer_;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// HttpClient over libcurl. The only place in the project that includes
-// <curl/curl.h> (in the .cpp); this header stays curl-free.
+// HttpClient over libcurl. Only daemon/http/ includes <curl/curl.h>: curl_http_client.cpp (this
+// class: the handle pool and the multi loop of each call) and the private curl_exchange.*
+// (one call's easy handle: request head, options, response callbacks); this header stays
+// curl-free.
 #pragma once
 
 #include <atomic>

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Child processes: the environment is the parent's with the given variables replaced or
-// added, output goes to the log, exit codes and signals come back from wait().
+// added, output goes to the log, exit codes and signals come back from wait(); a joined child
+// talks through its socket and says how it ended.
 #include "base/child_process.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -62,6 +65,38 @@ TEST_F(ChildProcessTest, ExitCodesSignalsAndTheLogMode) {
   EXPECT_EQ(sleeper.stop(10s), 128 + SIGTERM);
   ChildProcess missing({dir_ + "/no-such-program"}, {}, log());
   EXPECT_EQ(missing.wait(10s), 127) << "exec failed";
+  EXPECT_EQ(missing.exit_description(), "exit code 127 (the program could not be run)");
+}
+
+TEST_F(ChildProcessTest, JoinedChildReadsAndWritesItsSocket) {
+  // "sh" has no slash: it is found on PATH.
+  auto joined = ChildProcess::start_joined({"sh", "-c", "read line; echo \"got $line\"; exit 3"});
+  ASSERT_TRUE(joined.has_value()) << joined.error();
+  ASSERT_GE(joined->socket, 0);
+  const std::string line = "hello\n";
+  ASSERT_EQ(send(joined->socket, line.data(), line.size(), MSG_NOSIGNAL), ssize_t(line.size()));
+  std::string out;
+  char chunk[64];
+  for (ssize_t n; (n = read(joined->socket, chunk, sizeof chunk)) > 0;) out.append(chunk, n);
+  EXPECT_EQ(out, "got hello\n");
+  EXPECT_EQ(joined->process.wait(10s), 3);
+  EXPECT_EQ(joined->process.exit_description(), "exit code 3");
+  close(joined->socket);
+
+  auto sleeper = ChildProcess::start_joined({"sleep", "30"});
+  ASSERT_TRUE(sleeper.has_value()) << sleeper.error();
+  EXPECT_EQ(sleeper->process.exit_description(), "") << "still running";
+  sleeper->process.kill();
+  EXPECT_FALSE(sleeper->process.running());
+  EXPECT_EQ(sleeper->process.exit_description(), "killed by signal 9");
+  // A dead child's socket: writing is an error value, not SIGPIPE.
+  EXPECT_LT(send(sleeper->socket, "x", 1, MSG_NOSIGNAL), 0);
+  close(sleeper->socket);
+
+  auto missing = ChildProcess::start_joined({dir_ + "/no-such-program"});
+  ASSERT_FALSE(missing.has_value());
+  EXPECT_NE(missing.error().find("no-such-program"), std::string::npos) << missing.error();
+  EXPECT_FALSE(ChildProcess::start_joined({}).has_value());
 }
 
 }  // namespace

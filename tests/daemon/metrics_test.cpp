@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The metrics registry: what each feed adds to the /metrics page, the gauges refreshed
-// from a status report, the move-latency histogram's buckets, and concurrent updates.
+// from a status report, the move-latency histogram's buckets, the table of families, and
+// concurrent updates.
 #include "daemon/metrics.h"
 
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <thread>
 #include <vector>
 
@@ -128,6 +130,30 @@ TEST(Metrics, ReportsTheProcessResidentMemory) {
   ASSERT_TRUE(rss);
   EXPECT_GT(*rss, 1024u * 1024u);  // a gtest binary holds more than a megabyte
   EXPECT_NE(Metrics().render().find("\nprocess_resident_memory_bytes "), std::string::npos);
+}
+
+// Every family of the table, once, in table order, with its # HELP and # TYPE lines; the
+// names are unique and each row's id is its position.
+TEST(Metrics, ThePageHasEveryFamilyOfTheTableInOrder) {
+  const std::string page = Metrics("1.0").render();
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < std::size(kMetricFamilies); ++i) {
+    const MetricFamily& f = kMetricFamilies[i];
+    EXPECT_EQ(std::size_t(f.id), i) << f.name;
+    const std::string type = f.type == MetricType::kCounter ? "counter"
+                             : f.type == MetricType::kGauge ? "gauge"
+                                                            : "histogram";
+    const std::string help = "# HELP " + std::string(f.name) + " " + std::string(f.help) + "\n";
+    const std::size_t found = page.find(help, at);
+    ASSERT_NE(found, std::string::npos) << f.name << " missing or out of order:\n" << page;
+    EXPECT_EQ(page.find(help, found + 1), std::string::npos) << f.name << " twice";
+    EXPECT_TRUE(page.substr(found + help.size())
+                    .starts_with("# TYPE " + std::string(f.name) + " " + type + "\n"))
+        << f.name;
+    at = found + help.size();
+  }
+  EXPECT_TRUE(page.starts_with("# HELP paxbot_build_info "));
+  EXPECT_TRUE(has_line(page, R"(paxbot_build_info{version="1.0"} 1)"));
 }
 
 TEST(Metrics, ConcurrentFeedsLoseNothing) {

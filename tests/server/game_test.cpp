@@ -1,64 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One game over HTTP: the game stream, moves and their errors, castling notation,
-// clocks, first-move abort, draw and takeback offers, resign/abort, chat,
-// opponentGone with claim-victory, and export.
+// One game over HTTP: the game stream, moves and their errors, castling notation, draw and
+// takeback offers, resign/abort, chat and export. Time in a game (clocks, first-move abort,
+// opponentGone with claim-victory): clocks_test.cpp.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-
-#include "tests/server/test_client.h"
+#include "tests/server/game_fixture.h"
 
 namespace server::testing {
 namespace {
-
-// alice (white) vs bob (black) with both game streams open.
-struct GameFixture {
-  explicit GameFixture(const std::string& fields,
-                       ServerOptions options = TestServer::fast_options())
-      : ts(std::move(options)), alice(ts.port(), "alice_token"), bob(ts.port(), "bob_token") {
-    std::string error;
-    id = start_game(alice, bob, "bob", fields + "&color=white", &error);
-    if (id.empty()) throw std::runtime_error(error);
-    white = alice.stream("/api/bot/game/stream/" + id);
-    black = bob.stream("/api/bot/game/stream/" + id);
-    full = next_json(*white);
-    next_json(*black);
-  }
-  Reply move(Api& who, const std::string& uci, const std::string& query = "") {
-    return who.post("/api/bot/game/" + id + "/move/" + uci + query);
-  }
-  // Plays a move and returns the gameState with that move that both streams receive
-  // (earlier gameStates still queued on the streams are skipped).
-  json play(Api& who, const std::string& uci) {
-    Reply r = move(who, uci);
-    EXPECT_EQ(r.status, 200) << uci << ": " << r.body;
-    ++ply;
-    json on_black = state_with_ply(*black), on_white = state_with_ply(*white);
-    EXPECT_EQ(on_white, on_black);
-    return on_white;
-  }
-  // For games where White moves first.
-  json play_next(const std::string& uci) { return play(ply % 2 == 0 ? alice : bob, uci); }
-  json state_with_ply(StreamClient& s) {
-    while (true) {
-      json state = next_of_type(s, "gameState");
-      if (state.is_null()) return state;
-      const std::string moves = state["moves"];
-      const int words = moves.empty() ? 0 : int(std::count(moves.begin(), moves.end(), ' ')) + 1;
-      if (words == ply) return state;
-    }
-  }
-  Reply command(Api& who, const std::string& what) {
-    return who.post("/api/bot/game/" + id + "/" + what);
-  }
-
-  TestServer ts;
-  Api alice, bob;
-  std::string id;
-  std::unique_ptr<StreamClient> white, black;
-  json full;
-  int ply = 0;
-};
 
 TEST(GameStream, GameFullShape) {
   GameFixture g("clock.limit=300&clock.increment=3");
@@ -170,76 +119,6 @@ TEST(Moves, FromPositionCastlingAndBlackFirst) {
   EXPECT_EQ(g.play(g.alice, "e1h1")["moves"], "e8a8 e1h1");
 }
 
-TEST(Clock, IncrementAndFlagging) {
-  GameFixture g("clock.limit=60&clock.increment=2");
-  g.play(g.alice, "e2e4");
-  g.ts.advance(3000);
-  json s = g.play(g.bob, "e7e5");  // the clocks start now, with White to move
-  EXPECT_EQ(s["wtime"], 60000);
-  EXPECT_EQ(s["btime"], 60000);
-  g.ts.advance(5000);
-  s = g.play(g.alice, "g1f3");
-  EXPECT_EQ(s["wtime"], 57000);  // 60 - 5 + 2
-  g.ts.advance(59000);
-  EXPECT_EQ(g.play(g.bob, "b8c6")["btime"], 3000);
-  g.ts.advance(56999);
-  EXPECT_EQ(next_json(*g.white, 100ms), nullptr);  // 1 ms left, no flag yet
-  g.ts.advance(1);
-  s = next_of_type(*g.white, "gameState");
-  EXPECT_EQ(s["status"], "outoftime");
-  EXPECT_EQ(s["winner"], "black");
-  EXPECT_EQ(s["wtime"], 0);
-  EXPECT_TRUE(wait_ended(*g.white));
-  EXPECT_TRUE(wait_ended(*g.black));
-  EXPECT_EQ(g.move(g.alice, "d2d4").status, 400);
-}
-
-TEST(Clock, FlagDetectedWhenTheLateMoveArrives) {
-  GameFixture g("clock.limit=60&clock.increment=0");
-  g.play(g.alice, "e2e4");
-  g.play(g.bob, "e7e5");
-  g.ts.clock().advance(61000);  // no tick: the move request itself finds the flag
-  Reply r = g.move(g.alice, "g1f3");
-  EXPECT_EQ(r.status, 400);
-  EXPECT_EQ(next_of_type(*g.black, "gameState")["status"], "outoftime");
-}
-
-TEST(Clock, FirstMoveDeadlineAborts) {
-  GameFixture g("clock.limit=180&clock.increment=0");  // blitz: 25 s
-  Api bob_events_api(g.ts.port(), "bob_token");
-  auto events = bob_events_api.stream("/api/stream/event");
-  next_of_type(*events, "gameStart");
-  g.ts.advance(24000);
-  g.play(g.alice, "e2e4");
-  g.ts.advance(10000);
-  EXPECT_EQ(g.play(g.bob, "e7e5")["status"], "started");  // each first move has 25 s
-  // A fresh game where White never moves.
-  std::string id = start_game(g.alice, g.bob, "bob", "clock.limit=180&clock.increment=0");
-  auto stream = g.alice.stream("/api/bot/game/stream/" + id);
-  json full = next_json(*stream);
-  g.ts.advance(25000);
-  json s = next_of_type(*stream, "gameState");
-  EXPECT_EQ(s["status"], "aborted");
-  EXPECT_FALSE(s.contains("winner"));
-  json finish = next_of_type(*events, "gameFinish");
-  EXPECT_EQ(finish["game"]["id"], id);
-  EXPECT_EQ(finish["game"]["status"], json({{"id", 25}, {"name", "aborted"}}));
-}
-
-TEST(Clock, MissedFirstMoveUnderNoAbortIsNoStart) {
-  TestServer ts;
-  Api alice(ts.port(), "alice_token"), human(ts.port(), "human_token");
-  const std::string id = start_game(alice, human, "human",
-                                    "rules=noAbort&color=white&clock.limit=180&clock.increment=0");
-  ASSERT_FALSE(id.empty());
-  auto stream = alice.stream("/api/bot/game/stream/" + id);
-  ASSERT_EQ(next_json(*stream)["type"], "gameFull");
-  ts.advance(25000);
-  json s = next_of_type(*stream, "gameState");
-  EXPECT_EQ(s["status"], "noStart");
-  EXPECT_EQ(s["winner"], "black");  // White never moved
-}
-
 TEST(Offers, DrawOfferDeclineAndAccept) {
   GameFixture g("clock.limit=300&clock.increment=0");
   ASSERT_EQ(g.command(g.alice, "draw/yes").status, 200);  // before ply 2: ignored
@@ -346,44 +225,6 @@ TEST(Chat, TheLimitIs140Characters) {
   EXPECT_EQ(r.parsed()["error"], "text: at most 140 characters");
 }
 
-TEST(OpponentGone, CountdownThenClaimVictory) {
-  GameFixture g("clock.limit=300&clock.increment=0");
-  g.play(g.alice, "e2e4");
-  g.play(g.bob, "e7e5");
-  EXPECT_EQ(g.command(g.alice, "claim-victory").status, 400);
-  const std::size_t before = g.ts.state().open_stream_count();
-  g.black->close();
-  for (int i = 0; i < 200 && g.ts.state().open_stream_count() == before; ++i)
-    std::this_thread::sleep_for(10ms);
-  ASSERT_LT(g.ts.state().open_stream_count(), before);
-  g.ts.advance(5000);
-  json gone = next_of_type(*g.white, "opponentGone");
-  EXPECT_EQ(gone, json({{"type", "opponentGone"}, {"gone", true}, {"claimWinInSeconds", 15}}));
-  EXPECT_EQ(g.command(g.alice, "claim-victory").status, 400);
-  g.ts.advance(15000);
-  EXPECT_EQ(next_of_type(*g.white, "opponentGone")["claimWinInSeconds"], 0);
-  ASSERT_EQ(g.command(g.alice, "claim-victory").status, 200);
-  json s = next_of_type(*g.white, "gameState");
-  EXPECT_EQ(s["status"], "timeout");
-  EXPECT_EQ(s["winner"], "white");
-}
-
-TEST(OpponentGone, ComingBackSendsGoneFalse) {
-  GameFixture g("clock.limit=300&clock.increment=0");
-  g.play(g.alice, "e2e4");
-  g.play(g.bob, "e7e5");
-  const std::size_t before = g.ts.state().open_stream_count();
-  g.black->close();
-  for (int i = 0; i < 200 && g.ts.state().open_stream_count() == before; ++i)
-    std::this_thread::sleep_for(10ms);
-  g.ts.advance(6000);
-  EXPECT_EQ(next_of_type(*g.white, "opponentGone")["gone"], true);
-  auto back = g.bob.stream("/api/bot/game/stream/" + g.id);
-  EXPECT_EQ(next_of_type(*g.white, "opponentGone"),
-            json({{"type", "opponentGone"}, {"gone", false}}));
-  EXPECT_EQ(g.command(g.alice, "claim-draw").status, 400);
-}
-
 TEST(Export, PgnAndJson) {
   GameFixture g("clock.limit=300&clock.increment=2");
   for (const char* m : {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1"})
@@ -409,6 +250,5 @@ TEST(Export, PgnAndJson) {
   EXPECT_EQ(j.parsed()["players"]["white"]["user"]["name"], "alice");
   EXPECT_EQ(anonymous.get("/game/export/nothere1").status, 404);
 }
-
 }  // namespace
 }  // namespace server::testing

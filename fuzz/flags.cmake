@@ -20,6 +20,9 @@ endif()
 if(PAXBOT_SANITIZE OR PAXBOT_TSAN)
   message(FATAL_ERROR "PAXBOT_FUZZ brings its own sanitizers; leave PAXBOT_SANITIZE and PAXBOT_TSAN off")
 endif()
+# -O1 and line tables only (after the build type's flags, so they win): the same sanitizer
+# build also runs the unit tests in .ci/run, and at -O2 -g it took most of CI's time to
+# compile; stack traces keep file and line.
 add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
-                    -fno-omit-frame-pointer -g)
+                    -fno-omit-frame-pointer -O1 -gline-tables-only)
 add_link_options(-fsanitize=address,undefined)

@@ -15,8 +15,10 @@ build_dir=${1:-build-fuzz}
 seconds=${PAXBOT_FUZZ_SECONDS:-25}
 jobs=${PAXBOT_FUZZ_JOBS:-2}
 
+# The same configuration as the sanitizer stage of .ci/run, which builds the unit tests in
+# this tree first; the fuzz targets are then only linked.
 cmake -S . -B "$build_dir" -DCMAKE_CXX_COMPILER=clang++-19 \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPAXBOT_FUZZ=ON -DPAXBOT_BUILD_TESTS=OFF >/dev/null
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPAXBOT_FUZZ=ON >/dev/null
 cmake --build "$build_dir" -j"$(nproc)" --target fuzz_targets
 
 targets=${PAXBOT_FUZZ_TARGETS:-$(sed -n 's/^  \([a-z_]*\):paxbot_[a-z]*$/\1/p' fuzz/CMakeLists.txt)}

@@ -104,20 +104,16 @@ TEST(Ponder, TwoPonderingDaemonsHitTheExpectedReply) {
   }
 }
 
-int env_int(const char* name, int fallback) {
-  const char* text = std::getenv(name);
-  return text ? std::atoi(text) : fallback;
-}
-
 // A short match for the report: PAXBOT_PONDER_GAMES games (default 4) at
 // PAXBOT_PONDER_BASE_S + PAXBOT_PONDER_INC_S (default 30+0: bots may not play ultraBullet, under
 // 30 s estimated, and the Bot API's increment is whole seconds) with the default think-time
 // cap, colours drawn by the server; prints each daemon's hits and misses and alice's score.
 // PAXBOT_PONDER_BOB=0 turns bob's pondering off: ponder on (alice) against ponder off (bob).
 TEST(PonderSlow, HitRateOverAShortMatch) {
-  const int games = std::max(1, env_int("PAXBOT_PONDER_GAMES", 4));
-  const int base_s = env_int("PAXBOT_PONDER_BASE_S", 30), inc_s = env_int("PAXBOT_PONDER_INC_S", 0);
-  const bool bob_ponders = env_int("PAXBOT_PONDER_BOB", 1) != 0;
+  const int games = env_int("PAXBOT_PONDER_GAMES", 4, 1, 1000);
+  const int base_s = env_int("PAXBOT_PONDER_BASE_S", 30, 1, 10'800);
+  const int inc_s = env_int("PAXBOT_PONDER_INC_S", 0, 0, 180);
+  const bool bob_ponders = env_int("PAXBOT_PONDER_BOB", 1, 0, 1) != 0;
   Arena arena;
   auto realistic = [](config::Config& c) {
     c.engine.hash_mb = 16;

@@ -6,12 +6,28 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
+#include <gtest/gtest.h>
+
+#include "cli/args.h"
+
 namespace paxbot_test {
+
+int env_int(const char* name, int fallback, int min, int max) {
+  const char* text = std::getenv(name);
+  if (!text || !*text) return fallback;
+  auto v = cli::parse_integer(text, name, min, max);
+  if (!v) {
+    ADD_FAILURE() << v.error();
+    return fallback;
+  }
+  return int(*v);
+}
 
 int free_port() {
   int fd = socket(AF_INET, SOCK_STREAM, 0);

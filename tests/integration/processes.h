@@ -17,6 +17,10 @@ namespace paxbot_test {
 // `paxbot serve` and `paxbot run` children (base/child_process.h).
 using base::ChildProcess;
 
+// The integer in environment variable `name` (a test's size knob), or `fallback` when it is
+// unset or empty; a value that is not an integer in [min, max] fails the test, naming it.
+int env_int(const char* name, int fallback, int min, int max);
+
 // A TCP port on 127.0.0.1 that was free a moment ago.
 int free_port();
 

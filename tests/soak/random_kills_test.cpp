@@ -18,7 +18,6 @@
 #include <iostream>
 #include <thread>
 
-#include "cli/args.h"
 #include "daemon/pgn_record.h"
 #include "tests/soak/league.h"
 
@@ -27,17 +26,6 @@ namespace {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
-
-int env_int(const char* name, int fallback, int min, int max) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return fallback;
-  auto v = cli::parse_integer(text, name, min, max);
-  if (!v) {
-    ADD_FAILURE() << v.error();
-    return fallback;
-  }
-  return int(*v);
-}
 
 // Reads what a log file gained since the last call.
 class LogTail {

@@ -22,7 +22,6 @@
 #include <sstream>
 #include <thread>
 
-#include "cli/args.h"
 #include "tests/soak/league.h"
 #include "tests/soak/process_sample.h"
 
@@ -30,17 +29,6 @@ namespace paxbot_test {
 namespace {
 
 using namespace std::chrono_literals;
-
-int env_int(const char* name, int fallback, int min, int max) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return fallback;
-  auto v = cli::parse_integer(text, name, min, max);
-  if (!v) {
-    ADD_FAILURE() << v.error();
-    return fallback;
-  }
-  return int(*v);
-}
 
 struct Sample {
   int at_s = 0;

@@ -220,7 +220,10 @@ TEST(RandomKills, DaemonsKilledAtRandomMomentsResumeEveryGame) {
         std::this_thread::sleep_for(random_ms(0, 20));  // searches take up to 100 ms
       }
     }
-    EXPECT_TRUE(open) << "kill " << done.size() << " " << moment_name(moment) << ": not reached";
+    // The other windows are waited for (60 s); a SIGTERM may simply not have reached the
+    // main loop yet, a miss like any other.
+    EXPECT_TRUE(open || moment == Moment::kShutdown)
+        << "kill " << done.size() << " " << moment_name(moment) << ": not reached";
     const bool alive = league.daemon(kill.victim).running();
     league.daemon(kill.victim).signal(SIGKILL);
     league.daemon(kill.victim).wait(5s);

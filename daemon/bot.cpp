@@ -24,6 +24,11 @@ constexpr auto kAfterDeadlineGrace = 10s;
 constexpr auto kFirstEventReconnectDelay = 1s;
 constexpr auto kMaxEventReconnectDelay = 60s;
 constexpr auto kBotGameWindow = std::chrono::hours(24);
+// A handled challenge's id is remembered this long, against replays of the event stream
+// (which only replays challenges still pending: answered ones end at once, so a replay of
+// one long after means our answer never arrived, and it is handled again). Queued ones are
+// remembered while they wait.
+constexpr auto kSeenChallengeMemory = std::chrono::hours(1);
 
 ChallengeFacts facts_of(const ChallengeInfo& c) {
   ChallengeFacts f;
@@ -185,8 +190,8 @@ void Bot::handle(const Event& event) {
 }
 
 void Bot::on_challenge(const ChallengeInfo& challenge) {
-  if (challenge.challenger && challenge.challenger->id == me_.id) return;  // one of ours
-  if (!seen_challenges_.insert(challenge.id).second) return;               // a replay
+  if (challenge.challenger && challenge.challenger->id == me_.id) return;    // one of ours
+  if (!seen_challenges_.emplace(challenge.id, clock_.now()).second) return;  // a replay
   const std::string who = challenge.challenger ? challenge.challenger->name : "?";
   if (shutting_down_) {
     log_.info("challenge ", challenge.id, " from ", who, ": declined (shutting down)");
@@ -369,6 +374,11 @@ void Bot::housekeeping() {
     const bool expired = now - entry.second > kAcceptedSlotTimeout;
     if (expired && !sessions_.count(entry.first)) holders_.erase(entry.first);
     return expired;
+  });
+  std::erase_if(seen_challenges_, [&](const auto& entry) {
+    return now - entry.second > kSeenChallengeMemory &&
+           std::none_of(waiting_.begin(), waiting_.end(),
+                        [&](const ChallengeInfo& w) { return w.id == entry.first; });
   });
   for (auto it = finish_seen_.begin(); it != finish_seen_.end();) {
     auto session = sessions_.find(it->first);

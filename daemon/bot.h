@@ -13,7 +13,6 @@
 #include <deque>
 #include <map>
 #include <memory>
-#include <set>
 #include <thread>
 #include <variant>
 
@@ -115,7 +114,9 @@ class Bot {
   std::map<std::string, std::unique_ptr<GameSession>> sessions_;
   std::map<std::string, Clock::SteadyTime> accepted_;  // accepted, gameStart not seen yet
   std::deque<ChallengeInfo> waiting_;                  // challenges queued for a free slot
-  std::set<std::string> seen_challenges_;
+  // Challenge ids handled, with when first seen: a replay (after a reconnect) is ignored.
+  // Forgotten after a while (housekeeping), so a daemon running for months stays bounded.
+  std::map<std::string, Clock::SteadyTime> seen_challenges_;
   std::map<std::string, Clock::SteadyTime> finish_seen_;  // gameFinish before the stream said so
   std::deque<Clock::SteadyTime> bot_game_starts_;
   // The opponents of busy slots (sessions_ and accepted_), by game id, where known.

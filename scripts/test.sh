@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, builds paxbot with its tests, and runs every test:
 # the fast suites, then the slow ones (label "slow", each time-boxed). The browser tests
-# (label "browser") have their own stage in .ci/run; the soak tests (label "soak") are run
-# by hand (tests/soak).
+# (label "browser") have their own stage in .ci/run, as have the soak tests' short forms
+# (label "soak"; their long forms are run by hand, tests/soak).
 # Usage: scripts/test.sh [--fast] [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."

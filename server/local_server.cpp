@@ -5,6 +5,7 @@
 
 #include "server/http_priming.h"
 #include "server/routes.h"
+#include "server/worker_pool.h"
 
 namespace server {
 
@@ -33,7 +34,7 @@ std::string LocalServer::base_url() const {
 std::expected<int, std::string> LocalServer::start() {
   if (running_) return port_;
   const int threads = std::max(4, options_.threads);
-  http_.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http_.new_task_queue = [threads] { return new WorkerPool(threads); };
   http_.set_payload_max_length(options_.max_body);
   http_.set_keep_alive_max_count(100000);
   http_.set_keep_alive_timeout(options_.keep_alive_timeout_s);

@@ -14,6 +14,15 @@ void PostLog::accept(const std::string& challenge) {
   ++accepts_[challenge];
 }
 
+void PostLog::forget_game(const std::string& game) {
+  moves_.erase(game);
+  stale_.erase(game);
+}
+
+void PostLog::forget_challenge(const std::string& challenge) {
+  accepts_.erase(challenge);
+}
+
 nlohmann::json PostLog::to_json() const {
   nlohmann::json moves = nlohmann::json::object();
   for (const auto& [game, plies] : moves_)

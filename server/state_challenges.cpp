@@ -179,10 +179,12 @@ void ServerState::forget_old_finished() {
     if (it == games_.end()) continue;
     for (GameStream& s : it->second.streams) s.channel->close();
     for (auto& ch : it->second.watchers) ch->close();
+    posts_.forget_game(it->first);
     games_.erase(it);
   }
   while (ended_challenges_.size() > keep) {
     challenges_.erase(ended_challenges_.front());
+    posts_.forget_challenge(ended_challenges_.front());
     ended_challenges_.pop_front();
   }
 }

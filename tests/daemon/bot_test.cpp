@@ -149,5 +149,30 @@ TEST_F(BotTest, QueuedChallengesGetTheFreeSlotInThePolicysOrder) {
   EXPECT_EQ(posts("/api/challenge/C2/decline").size(), 1u);
 }
 
+// A replayed challenge is ignored; an id handled more than an hour ago is forgotten (the
+// daemon stays bounded), so a replay of it then is handled again.
+TEST_F(BotTest, IgnoresReplaysAndForgetsChallengesAnsweredLongAgo) {
+  Bot bot(config(), client_, clock_, log_, notifier_, {"paxbot", "paxbot"});
+  std::thread runner([&] { bot.run(); });
+
+  http_.push_line(kEventStream, challenge_line("C1", "atomic"));  // declined: a variant we skip
+  wait_for_posts("/api/challenge/C1/decline", 1);
+  http_.push_line(kEventStream, challenge_line("C1", "atomic"));  // a replay
+  // The main loop handles events in order: once C2 is answered, the replay was seen.
+  http_.push_line(kEventStream, challenge_line("C2", "atomic"));
+  wait_for_posts("/api/challenge/C2/decline", 1);
+  EXPECT_EQ(posts("/api/challenge/C1/decline").size(), 1u);
+
+  clock_.advance(std::chrono::hours(2));
+  // C3's answer comes before the housekeeping that follows it, which forgets C1.
+  http_.push_line(kEventStream, challenge_line("C3", "atomic"));
+  wait_for_posts("/api/challenge/C3/decline", 1);
+  http_.push_line(kEventStream, challenge_line("C1", "atomic"));
+  EXPECT_EQ(wait_for_posts("/api/challenge/C1/decline", 2).size(), 2u);
+
+  bot.request_shutdown();
+  runner.join();
+}
+
 }  // namespace
 }  // namespace bot::test

@@ -98,6 +98,7 @@ GameOutcome Arena::outcome(const std::string& game_id) {
   if (status != "created" && status != "started") o.status = status;
   o.winner = j.value("winner", "");
   o.variant = j.value("variant", "");
+  o.white = j.value(nlohmann::json::json_pointer("/players/white/user/id"), std::string());
   std::string moves = j.value("moves", "");
   for (std::size_t i = 0; i < moves.size(); ++i)
     if (moves[i] != ' ' && (i == 0 || moves[i - 1] == ' ')) ++o.plies;
@@ -107,6 +108,12 @@ GameOutcome Arena::outcome(const std::string& game_id) {
 bool Arena::wait_for_end(const std::string& game_id, std::chrono::seconds timeout) {
   return wait_until([&] { return !outcome(game_id).status.empty(); }, timeout,
                     std::chrono::milliseconds(250));
+}
+
+std::string Arena::challenge_status(const std::string& challenger, const std::string& id) {
+  auto r = http(challenger).request(bot::HttpRequest::get("/api/challenge/" + id + "/show"));
+  const auto c = r.ok() ? nlohmann::json::parse(r.body, nullptr, false) : nlohmann::json();
+  return c.is_object() ? c.value("status", "") : "";
 }
 
 void Arena::add_hook(const nlohmann::json& rule) {

@@ -27,6 +27,7 @@ struct GameOutcome {
   std::string winner;  // "white", "black" or ""
   int plies = 0;
   std::string variant;  // Lichess key
+  std::string white;    // the white player's id
 };
 
 class Arena {
@@ -60,6 +61,9 @@ class Arena {
   // The game as the server reports it (JSON export).
   GameOutcome outcome(const std::string& game_id);
   bool wait_for_end(const std::string& game_id, std::chrono::seconds timeout);
+  // The challenge's status as its challenger sees it (GET /api/challenge/{id}/show):
+  // "created" while pending, "accepted", "declined", "canceled", ...; "" when unknown.
+  std::string challenge_status(const std::string& challenger, const std::string& id);
   // Adds a fault rule through the loopback-only /_test/hooks endpoint.
   void add_hook(const nlohmann::json& rule);
 

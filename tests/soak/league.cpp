@@ -80,6 +80,10 @@ void League::step(int target) {
     const std::string& a = bots_[k / (n - 1)];
     const std::string& b = bots_[(k / (n - 1) + 1 + k % (n - 1)) % n];
     if (busy_[a] >= concurrency_ || busy_[b] >= concurrency_) continue;
+    // A daemon keeps a game's slot a moment after the server ended it (until its session
+    // is done, or up to 5 s after gameFinish when its game stream went quiet); a challenge
+    // then would be declined for no free slot.
+    if (!free_slot(a) || !free_slot(b)) continue;
     LeagueGame g;
     g.challenger = a;
     g.dest = b;
@@ -133,13 +137,14 @@ json League::status_page(const std::string& name) {
   return r.ok() ? json::parse(r.body, nullptr, false) : json();
 }
 
+bool League::free_slot(const std::string& name) {
+  const json page = status_page(name);
+  if (!page.is_object() || !page["games"].is_array() || !page["starting"].is_array()) return false;
+  return int(page["games"].size() + page["starting"].size()) < concurrency_;
+}
+
 std::string League::challenge_end(const LeagueGame& g) {
-  bot::CurlHttpClient api({.base_url = arena_.base_url(),
-                           .token = Arena::token(g.challenger),
-                           .user_name = g.challenger});
-  auto r = api.request(bot::HttpRequest::get("/api/challenge/" + g.id + "/show"));
-  json c = r.ok() ? json::parse(r.body, nullptr, false) : json();
-  const std::string status = c.is_object() ? c.value("status", "") : "";
+  const std::string status = arena_.challenge_status(g.challenger, g.id);
   return status == "declined" || status == "canceled" ? "challenge " + status : "";
 }
 

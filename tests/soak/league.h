@@ -60,6 +60,8 @@ class League {
  private:
   int status_port(const std::string& name) const { return status_ports_.at(name); }
   nlohmann::json status_page(const std::string& name);
+  // Whether the daemon's own status page shows a slot free.
+  bool free_slot(const std::string& name);
   // "declined" or "canceled" when the game's challenge never became a game, else "".
   std::string challenge_end(const LeagueGame& g);
 

@@ -26,9 +26,16 @@ std::optional<ProcessSample> sample_process(int pid) {
   std::ifstream status(proc + "/status");
   bool found = false;
   for (std::string line; std::getline(status, line);) {
-    if (!line.starts_with("VmRSS:")) continue;
-    std::istringstream in(line.substr(6));
-    found = bool(in >> s.rss_kib);
+    if (line.starts_with("VmRSS:")) {
+      std::istringstream in(line.substr(6));
+      found = bool(in >> s.rss_kib);
+    } else if (line.starts_with("RssAnon:")) {
+      std::istringstream in(line.substr(8));
+      in >> s.anon_kib;
+    } else if (line.starts_with("VmHWM:")) {
+      std::istringstream in(line.substr(6));
+      in >> s.hwm_kib;
+    }
   }
   auto fds = count_entries(proc + "/fd");
   auto threads = count_entries(proc + "/task");
@@ -42,7 +49,8 @@ std::string describe(const std::optional<ProcessSample>& s) {
   if (!s) return "gone";
   std::ostringstream out;
   out.precision(1);
-  out << std::fixed << double(s->rss_kib) / 1024.0 << " MB / " << s->fds << " fds / " << s->threads
+  out << std::fixed << double(s->rss_kib) / 1024.0 << " MB (anon " << double(s->anon_kib) / 1024.0
+      << ", peak " << double(s->hwm_kib) / 1024.0 << ") / " << s->fds << " fds / " << s->threads
       << " thr";
   return out.str();
 }

@@ -43,14 +43,9 @@ void generate_castling(const Position& pos, MoveList& list) {
     if (!pos.can_castle(us, side)) continue;
     Square rook = pos.castling_rook(us, side);
     if (pos.piece_on(rook) != make_piece(us, Rook)) continue;
-    Square king_to = castling_king_destination(us, side);
-    Square rook_to = castling_rook_destination(us, side);
-    Bitboard movers = square_bb(king) | square_bb(rook);
-    Bitboard must_be_empty = (between_bb(king, king_to) | square_bb(king_to) |
-                              between_bb(rook, rook_to) | square_bb(rook_to)) &
-                             ~movers;
-    if (must_be_empty & pos.occupied()) continue;
-    if (enemy_attacks & (square_bb(king) | between_bb(king, king_to))) continue;
+    const CastlingPath path = castling_path(us, king, rook);
+    if (path.must_be_empty & pos.occupied()) continue;
+    if (enemy_attacks & (square_bb(king) | path.king_crosses)) continue;
     list.push_back(Move(king, rook, MoveKind::Castling));
   }
 }
@@ -61,9 +56,9 @@ PieceSets apply_move(const Position& pos, Move m) {
   const Color us = pos.side_to_move();
   const Square from = m.from(), to = m.to();
   if (m.kind() == MoveKind::Castling) {
-    CastlingSide side = castling_side(from, to);
-    Bitboard king_change = square_bb(from) ^ square_bb(castling_king_destination(us, side));
-    Bitboard rook_change = square_bb(to) ^ square_bb(castling_rook_destination(us, side));
+    const CastlingPath path = castling_path(us, from, to);
+    Bitboard king_change = square_bb(from) ^ square_bb(path.king_to);
+    Bitboard rook_change = square_bb(to) ^ square_bb(path.rook_to);
     sets.by_type[King] ^= king_change;
     sets.by_type[Rook] ^= rook_change;
     sets.by_color[us] ^= king_change ^ rook_change;

@@ -71,15 +71,10 @@ void generate_castling(const Position& pos, MoveList& list, Square king) {
   for (CastlingSide side : {KingSide, QueenSide}) {
     if (!pos.can_castle(us, side)) continue;
     Square rook = pos.castling_rook(us, side);
-    Square king_to = castling_king_destination(us, side);
-    Square rook_to = castling_rook_destination(us, side);
-    Bitboard movers = square_bb(king) | square_bb(rook);
-    Bitboard must_be_empty = (between_bb(king, king_to) | square_bb(king_to) |
-                              between_bb(rook, rook_to) | square_bb(rook_to)) &
-                             ~movers;
-    if (must_be_empty & pos.occupied()) continue;
-    Bitboard occupied = pos.occupied() ^ movers;
-    Bitboard king_path = between_bb(king, king_to) | square_bb(king_to);
+    const CastlingPath path = castling_path(us, king, rook);
+    if (path.must_be_empty & pos.occupied()) continue;
+    Bitboard occupied = pos.occupied() ^ square_bb(king) ^ square_bb(rook);
+    Bitboard king_path = path.king_crosses | square_bb(path.king_to);
     bool attacked = false;
     for (Bitboard b = king_path; b && !attacked;)
       attacked = pos.attackers_to(pop_lsb(b), occupied) & pos.pieces(them);

@@ -114,9 +114,7 @@ inline constexpr int kHardTimeMaxPercent = 35;
 // Always keep this much on the clock beyond the move overhead.
 inline constexpr int kClockSafetyMs = 5;
 // A new iteration starts only while elapsed < soft * this percent (scaled by stability).
-// At 55 the engine spent about 60% of its clock at 10 s + 0.1 s (6-9 s of 10 left at the
-// end of every game against Ethereal 12); see docs/engine.md, "Time management".
-inline constexpr int kNewIterationPercent = 90;
+inline constexpr int kNewIterationPercent = 55;
 // Soft-target scale (percent) by how many iterations the best move has been stable: 0,1,2,3+.
 inline constexpr int kStabilityScalePercent[4] = {160, 120, 95, 75};
 

@@ -131,6 +131,7 @@ class GameSession {
   // PGN record and status summary: daemon/game_session_report.cpp.
   void write_record(const std::string& status, std::optional<engine::Color> winner);
   void publish_summary();
+  // Searching and moving, in daemon/game_session_search.cpp.
   void on_engine_done(const EngineDone& done);
   void answer_offers(const GameStateEvent& state);
   // Carries out the policy's timers that are due (abort, claim victory, move retry).

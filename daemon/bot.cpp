@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <random>
 
+#include "daemon/correspondence.h"
 #include "daemon/http/rate_limiter.h"
 #include "daemon/lichess/reconnecting_stream.h"
 #include "daemon/tablebase_setup.h"
@@ -71,7 +72,8 @@ std::size_t Bot::games_in_progress() const {
 }
 
 int Bot::run() {
-  log_.info("playing as ", me_.name, "; up to ", config_.challenge.concurrency, " games at once");
+  log_.info("playing as ", me_.name, "; up to ", config_.challenge.concurrency,
+            " games at once, and ", config_.correspondence.max_games, " correspondence games");
   start_status_page();
   if (block_lists_) block_lists_->start();
   reader_ = std::thread([this] { read_events(reader_stop_.get_token()); });
@@ -133,7 +135,10 @@ void Bot::handle(const Event& event) {
     if (const auto* g = std::get_if<GameFinishEvent>(e)) on_game_finish(g->game);
     if (const auto* c = std::get_if<ChallengeCanceledEvent>(e)) {
       std::erase_if(waiting_, [&](const ChallengeInfo& w) { return w.id == c->challenge.id; });
-      if (accepted_.erase(c->challenge.id)) holders_.erase(c->challenge.id);
+      if (accepted_.erase(c->challenge.id)) {
+        holders_.erase(c->challenge.id);
+        correspondence_.erase(c->challenge.id);
+      }
       matchmaker_.on_canceled(c->challenge.id);
     }
     if (const auto* d = std::get_if<ChallengeDeclinedEvent>(e))
@@ -160,12 +165,18 @@ void Bot::handle(const Event& event) {
 
 void Bot::on_game_start(const GameEventInfo& game) {
   accepted_.erase(game.game_id);
+  if (is_correspondence(game)) correspondence_.insert(game.game_id);
   const bool ours = matchmaker_.on_accepted(game.game_id);  // we challenged a bot
   if (ours) bot_game_starts_.push_back(clock_.now());
   if (!holders_.count(game.game_id))
     holders_[game.game_id] = {game.opponent.username,
-                              ours || game.opponent.is_bot() || game.opponent.is_ai()};
-  if (sessions_.count(game.game_id)) return;  // a replay after reconnecting
+                              ours || game.opponent.is_bot() || game.opponent.is_ai(),
+                              is_correspondence_game(game.game_id)};
+  if (const auto running = sessions_.find(game.game_id); running != sessions_.end()) {
+    // A replay after reconnecting; on our turn a correspondence game's stream reopens.
+    if (game.is_my_turn) running->second->resume();
+    return;
+  }
   log_.info("game ", game.game_id, " started against ", game.opponent.username);
   start_session(game.game_id);
 }
@@ -180,15 +191,18 @@ void Bot::on_game_finish(const GameEventInfo& game) {
                                        : *result == GameResultForUs::kWin  ? "win"
                                        : *result == GameResultForUs::kDraw ? "draw"
                                                                            : "loss");
-  if (sessions_.count(game.game_id)) finish_seen_.emplace(game.game_id, clock_.now());
+  if (const auto running = sessions_.find(game.game_id); running != sessions_.end()) {
+    running->second->resume();  // a closed stream reopens to read how the game ended
+    finish_seen_.emplace(game.game_id, clock_.now());
+  }
   serve_queue();
 }
 
-void Bot::start_session(const std::string& game_id) {
+void Bot::start_session(const std::string& game_id, bool parked) {
   auto session = std::make_unique<GameSession>(
       game_id, client_, clock_, log_, me_, session_settings(),
       [this](const SessionReport& report) { queue_.push(SessionEnded{report}); });
-  session->start();
+  session->start(parked);
   sessions_.emplace(game_id, std::move(session));
 }
 
@@ -196,26 +210,8 @@ void Bot::on_session_ended(const SessionReport& report) {
   sessions_.erase(report.game_id);  // joins the session's threads
   finish_seen_.erase(report.game_id);
   holders_.erase(report.game_id);
+  correspondence_.erase(report.game_id);
   serve_queue();
-}
-
-// After (re)connecting, make the sessions match the games the server says we play.
-void Bot::reconcile() {
-  auto playing = client_.playing(50);
-  if (!playing) {
-    log_.warning("cannot list ongoing games: ", playing.error().describe());
-    return;
-  }
-  for (const GameEventInfo& game : *playing) {
-    accepted_.erase(game.game_id);
-    if (!holders_.count(game.game_id))
-      holders_[game.game_id] = {game.opponent.username,
-                                game.opponent.is_bot() || game.opponent.is_ai()};
-    if (!sessions_.count(game.game_id)) {
-      log_.info("game ", game.game_id, " is ongoing: resuming it");
-      start_session(game.game_id);
-    }
-  }
 }
 
 void Bot::begin_shutdown() {
@@ -225,13 +221,20 @@ void Bot::begin_shutdown() {
   notifier_.stopping();
   log_.info("shutting down: ", sessions_.size(), " game(s) in progress, policy ",
             config::to_string(config_.shutdown.on_sigterm));
+  // Days per move: a correspondence game goes on after the restart, never resigned.
+  for (auto& [id, session] : sessions_)
+    if (is_correspondence_game(id)) {
+      log_.info("game ", id, ": correspondence, left for after the restart");
+      session->stop();  // its report arrives as SessionEnded
+    }
   for (const ChallengeInfo& c : waiting_)
     if (auto r = client_.decline_challenge(c.id, DeclineReason::kLater); !r)
       log_.warning("decline ", c.id, ": ", r.error().describe());
   waiting_.clear();
   if (config_.shutdown.on_sigterm == config::ShutdownAction::resign) {
     resigned_all_ = true;
-    for (auto& [id, session] : sessions_) session->resign_now();
+    for (auto& [id, session] : sessions_)
+      if (!is_correspondence_game(id)) session->resign_now();
   }
 }
 
@@ -240,7 +243,10 @@ void Bot::housekeeping() {
   notifier_.watchdog();
   std::erase_if(accepted_, [&](const auto& entry) {
     const bool expired = now - entry.second > kAcceptedSlotTimeout;
-    if (expired && !sessions_.count(entry.first)) holders_.erase(entry.first);
+    if (expired && !sessions_.count(entry.first)) {
+      holders_.erase(entry.first);
+      correspondence_.erase(entry.first);
+    }
     return expired;
   });
   for (auto it = finish_seen_.begin(); it != finish_seen_.end();) {
@@ -255,7 +261,8 @@ void Bot::housekeeping() {
   if (shutting_down_ && now > shutdown_deadline_ && !resigned_all_) {
     resigned_all_ = true;
     log_.info("shutdown deadline reached: resigning ", sessions_.size(), " game(s)");
-    for (auto& [id, session] : sessions_) session->resign_now();
+    for (auto& [id, session] : sessions_)
+      if (!is_correspondence_game(id)) session->resign_now();
   }
   if (shutting_down_ && now > shutdown_deadline_ + kAfterDeadlineGrace) exit_now_ = true;
   std::string status = std::to_string(sessions_.size()) + " game(s) in progress, " +
@@ -263,6 +270,10 @@ void Bot::housekeeping() {
   if (shutting_down_) status = "shutting down: " + status;
   queued_for_chat_ = int(waiting_.size());
   if (!shutting_down_) matchmake();
+  if (!shutting_down_ && now >= next_checkin_) {
+    next_checkin_ = now + std::chrono::seconds(config_.correspondence.checkin_s);
+    checkin();
+  }
   if (status != last_status_) {
     last_status_ = status;
     notifier_.status(status);
@@ -283,7 +294,8 @@ void Bot::matchmake() {
   in.slots_used = slots_used();
   in.concurrency = config_.challenge.concurrency;
   in.incoming_waiting = int(waiting_.size());
-  in.games_in_progress = int(sessions_.size());
+  in.games_in_progress = int(std::ranges::count_if(
+      sessions_, [&](const auto& entry) { return !is_correspondence_game(entry.first); }));
   in.bot_games_last_24h = bot_games_today();
   if (block_lists_ && config_.online_block_list.matchmaking)
     in.blocked = [this](std::string_view id) { return block_lists_->contains(id); };
@@ -343,6 +355,7 @@ SessionSettings Bot::session_settings() {
   s.book_seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
   s.metrics = &metrics_;
   s.overrides = e.overrides;
+  s.correspondence = config_.correspondence;
   for (config::Variant v : config_.challenge.variants)
     s.variants.emplace_back(lichess::to_string(v));
   return s;

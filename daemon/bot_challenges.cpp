@@ -66,6 +66,8 @@ ChallengeFacts Bot::facts_for(const ChallengeInfo& challenge) const {
 
 BotLoad Bot::load_for(const ChallengeInfo& challenge, int others_queued) {
   BotLoad load{slots_used(), others_queued, bot_games_today(), {}, 0};
+  load.correspondence_games = correspondence_used();
+  load.correspondence_slots = config_.correspondence.max_games;
   for (const auto& [id, holder] : holders_) load.holders.push_back(holder);
   if (challenge.challenger && challenge.challenger->is_bot())
     load.recent_from_challenger = recent_bot_challenges_.count(
@@ -101,9 +103,12 @@ void Bot::accept(const ChallengeInfo& challenge) {
     return;
   }
   if (!sessions_.count(challenge.id)) accepted_[challenge.id] = clock_.now();
+  // On Lichess an accepted challenge's game has the challenge's id.
+  if (challenge.time_control.type == TimeControl::Type::kCorrespondence)
+    correspondence_.insert(challenge.id);
   if (challenge.challenger) {
-    // On Lichess an accepted challenge's game has the challenge's id.
-    holders_[challenge.id] = {challenge.challenger->name, challenge.challenger->is_bot()};
+    holders_[challenge.id] = {challenge.challenger->name, challenge.challenger->is_bot(),
+                              is_correspondence_game(challenge.id)};
     if (challenge.challenger->is_bot()) {
       bot_game_starts_.push_back(clock_.now());
       recent_bot_challenges_.record(challenge.challenger->name, clock_.now());
@@ -117,7 +122,8 @@ void Bot::accept(const ChallengeInfo& challenge) {
 void Bot::serve_queue() {
   bool changed = true;
   while (changed && !shutting_down_ && !waiting_.empty() &&
-         slots_used() < config_.challenge.concurrency) {
+         (slots_used() < config_.challenge.concurrency ||
+          correspondence_used() < config_.correspondence.max_games)) {
     changed = false;
     std::vector<ChallengeFacts> facts;
     for (const ChallengeInfo& c : waiting_) facts.push_back(facts_for(c));

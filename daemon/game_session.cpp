@@ -26,8 +26,9 @@ GameSession::GameSession(std::string game_id, LichessClient& client, const Clock
       settings_(std::move(settings)),
       on_finished_(std::move(on_finished)),
       budget_(settings_.budget),
-      engine_(settings_.engine),
+      engine_options_(settings_.engine),
       policy_(settings_.policy),
+      parking_(std::chrono::seconds(settings_.correspondence.disconnect_s)),
       book_random_(settings_.book_seed) {}
 
 GameSession::~GameSession() {
@@ -35,9 +36,22 @@ GameSession::~GameSession() {
   if (thread_.joinable()) thread_.join();
 }
 
-void GameSession::start() {
+void GameSession::start(bool parked) {
+  parked_ = parked;  // before the session thread reads it
+  if (parked) {
+    std::lock_guard lock(summary_mutex_);
+    summary_.id = game_id_;
+    summary_.speed = "correspondence";
+    summary_.stream_open = false;
+  } else {
+    stream_open_ = true;
+  }
   chat_thread_ = std::thread([this] { post_chat_messages(); });
   thread_ = std::thread([this] { run(); });
+}
+
+void GameSession::resume() {
+  queue_.push(ResumeRequest{});
 }
 
 void GameSession::resign_now() {
@@ -46,22 +60,26 @@ void GameSession::resign_now() {
 
 void GameSession::stop() {
   stop_requested_ = true;
-  reader_stop_.request_stop();
+  {
+    std::lock_guard lock(reader_mutex_);
+    reader_stop_.request_stop();
+  }
   queue_.push(Wake{});
 }
 
 void GameSession::run() {
-  reader_ = std::thread([this] { read_stream(reader_stop_.get_token()); });
+  if (!parked_) open_stream();
   while (!done_ && !stop_requested_) {
-    const auto deadline = policy_.next_deadline();
+    const auto deadline = next_deadline();
     if (auto event = deadline ? queue_.pop_until(*deadline) : std::optional(queue_.pop()))
       handle(*event);
     on_time();
   }
-  engine_.stop();
-  engine_.wait();
-  reader_stop_.request_stop();
-  if (reader_.joinable()) reader_.join();
+  if (engine_) {
+    engine_->stop();
+    engine_->wait();
+  }
+  close_stream();
   if (!done_) finish("stopped", std::nullopt);
   chat_queue_.push(std::nullopt);  // the chat thread sends what is queued (goodbyes), then ends
   if (chat_thread_.joinable()) chat_thread_.join();
@@ -128,6 +146,8 @@ void GameSession::handle(const Event& event) {
     finish("gone", std::nullopt);
   } else if (const auto* done = std::get_if<EngineDone>(&event)) {
     on_engine_done(*done);
+  } else if (std::holds_alternative<ResumeRequest>(event)) {
+    unpark();
   } else if (std::holds_alternative<ResignRequest>(event)) {
     if (board_ && !done_) {
       cancel_search();
@@ -164,12 +184,15 @@ void GameSession::on_game_full(const GameFullEvent& full) {
         {lichess::parse_speed(full.speed), them.is_bot() || them.ai_level.has_value()});
     budget_ = context.budget;
     ponder_override_ = context.ponder;
-    if (context.engine.hash_mb != engine_.options().hash_mb ||
-        context.engine.threads != engine_.options().threads) {
+    if (correspondence_) budget_.max_think_ms = settings_.correspondence.move_time_ms;
+    if (context.engine.hash_mb != engine_options_.hash_mb ||
+        context.engine.threads != engine_options_.threads) {
       log_.info("game ", game_id_, ": engine overrides for ", full.speed, ": hash ",
                 context.engine.hash_mb, " MiB, ", context.engine.threads, " thread(s)");
-      engine_.set_options(context.engine);
+      engine_options_ = context.engine;
+      if (engine_) engine_->set_options(engine_options_);
     }
+    engine();  // the table is ready before the first search
     const bool use_book = context.book.value_or(policy_.use_book(opponent_is_bot_));
     if (const auto variant_key = lichess::parse_variant(full.variant)) {
       const auto found = settings_.books.find(*variant_key);
@@ -210,7 +233,9 @@ void GameSession::on_game_state(const GameStateEvent& state) {
     if (moved_at_ply_ >= board_->moves().size()) moved_at_ply_ = SIZE_MAX;
     log_.info("game ", game_id_, ": takeback to ply ", board_->moves().size());
   }
-  takeback_pending_ = false;  // this state shows whatever the takeback did
+  takeback_pending_ = false;            // this state shows whatever the takeback did
+  if (parked_ && our_turn()) unpark();  // a move read just before the stream closed
+  if (correspondence_) parking_.on_state(our_turn(), clock_.now());
   answer_offers(state);
   if (our_turn() && !searching_ && !takeback_pending_) start_search();
   if (!our_turn() && !searching_ && !takeback_pending_) maybe_ponder();
@@ -251,6 +276,7 @@ void GameSession::on_opponent_gone(const OpponentGoneEvent& gone) {
 
 void GameSession::on_time() {
   if (done_) return;
+  if (parking_.due(clock_.now())) park();
   const DueActions due = policy_.on_time(clock_.now());
   if (due.retry_search && our_turn() && !searching_) start_search();
   if (due.abort) {
@@ -272,7 +298,8 @@ bool GameSession::our_turn() const {
 PositionFacts GameSession::position_facts() const {
   return {.plies = board_->moves().size(),
           .fullmove_number = board_->position().fullmove_number(),
-          .our_turn = our_turn()};
+          .our_turn = our_turn(),
+          .correspondence = correspondence_};
 }
 
 void GameSession::finish(const std::string& status, std::optional<engine::Color> winner) {

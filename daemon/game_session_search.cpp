@@ -22,6 +22,10 @@ BudgetInput GameSession::budget_input(std::size_t plies) const {
     input.btime_ms = int(std::min<std::int64_t>(s.btime_ms, INT32_MAX));
     input.winc_ms = int(s.winc_ms);
     input.binc_ms = int(s.binc_ms);
+  } else {
+    // Days per move: wtime/btime hold the time to the move's deadline (unlimited: INT32_MAX).
+    const std::int64_t left = input.we_are_white ? s.wtime_ms : s.btime_ms;
+    input.correspondence_left_ms = int(std::clamp<std::int64_t>(left, 0, INT32_MAX));
   }
   input.first_move = plies < 2;
   if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
@@ -32,7 +36,7 @@ void GameSession::start_search() {
   const engine::SearchLimits limits = search_budget(budget_input(board_->moves().size()), budget_);
   if (book_ && !out_of_book_ && play_book_move(limits)) return;
 
-  engine_.set_position(board_->position());  // the board already holds it, with its history
+  engine().set_position(board_->position());  // the board already holds it, with its history
   search_started_ = clock_.now();
   overhead_before_search_ =
       std::chrono::duration_cast<std::chrono::microseconds>(search_started_ - state_received_);
@@ -44,10 +48,10 @@ void GameSession::start_search() {
 void GameSession::launch_search(const engine::SearchLimits& limits) {
   const int generation = ++generation_;
   searching_ = true;
-  engine_.go(limits,
-             {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
-                queue_.push(EngineDone{generation, r, clock_.now()});
-              }});
+  engine().go(limits,
+              {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
+                 queue_.push(EngineDone{generation, r, clock_.now()});
+               }});
 }
 
 bool GameSession::play_book_move(const engine::SearchLimits& limits) {
@@ -80,7 +84,7 @@ void GameSession::cancel_search() {
   ++generation_;  // the result of the running search will be ignored
   searching_ = false;
   ponder_.reset();
-  engine_.stop();
+  if (engine_) engine_->stop();
 }
 
 void GameSession::on_engine_done(const EngineDone& done) {

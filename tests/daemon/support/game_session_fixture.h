@@ -58,14 +58,14 @@ class GameSessionTest : public ::testing::Test {
     return s;
   }
 
-  void start(SessionSettings s = settings()) {
+  void start(SessionSettings s = settings(), bool parked = false) {
     session_ =
         std::make_unique<GameSession>("G1", client_, clock_, log_, Identity{"paxbot", "paxbot"},
                                       std::move(s), [this](const SessionReport& report) {
                                         std::lock_guard lock(mutex_);
                                         report_ = report;
                                       });
-    session_->start();
+    session_->start(parked);
   }
 
   void send(std::string line) { http_.push_line(kGameStream, std::move(line)); }

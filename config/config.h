@@ -257,7 +257,7 @@ struct ChallengeFairness {
 
 // Policy for incoming challenges.
 struct Challenge {
-  int concurrency{};  // games played at once
+  int concurrency{};  // realtime games played at once (correspondence.max_games: the others)
   std::vector<Variant> variants;
   std::vector<Speed> time_controls;  // accepted speed classes
   int min_base{};                    // seconds of initial clock time (realtime games)
@@ -356,6 +356,16 @@ struct OnlineBlockList {
   bool operator==(const OnlineBlockList&) const = default;
 };
 
+// Correspondence games (days per move): their own think time and slots, and the check-in
+// cycle that closes a game's stream while the opponent thinks (daemon/correspondence.h).
+struct Correspondence {
+  int move_time_ms{};  // think time per move (engine.max_think_ms is for realtime games)
+  int max_games{};     // correspondence games at once; challenge.concurrency counts realtime only
+  int checkin_s{};     // how often the daemon looks for our turn in games whose stream is closed
+  int disconnect_s{};  // the stream stays open this long after our move, for a quick reply
+  bool operator==(const Correspondence&) const = default;
+};
+
 struct Config {
   std::string token_file;  // the token itself never lives in the config
   std::string url;         // server base URL, without a trailing slash
@@ -370,6 +380,7 @@ struct Config {
   StatusHttp status_http;
   Takebacks takebacks;
   OnlineBlockList online_block_list;
+  Correspondence correspondence;
   bool operator==(const Config&) const = default;
 };
 

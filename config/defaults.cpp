@@ -112,6 +112,12 @@ Config default_config() {
   b.matchmaking = true;
   b.refresh_min = 60;
   b.cache_file = "";
+
+  Correspondence& k = c.correspondence;
+  k.move_time_ms = 60'000;
+  k.max_games = 50;
+  k.checkin_s = 600;
+  k.disconnect_s = 300;
   return c;
 }
 

@@ -63,6 +63,10 @@ void check_matchmaking(const Config& config, Rules& rules);
 void check_fairness(const Challenge& challenge, Rules& rules);
 void check_engine_overrides(const Engine& engine, Rules& rules);
 
+// The correspondence section, and engine.overrides entries that would set its think time
+// (validate_correspondence.cpp).
+void check_correspondence(const Config& config, Rules& rules);
+
 // The takebacks and online_block_list sections (validate_takebacks_block_lists.cpp).
 void check_takebacks(const Takebacks& takebacks, Rules& rules);
 void check_online_block_list(const OnlineBlockList& lists, Rules& rules);

@@ -167,6 +167,13 @@ void visit_config(V& v, C& c) {
     v.field("refresh_min", b.refresh_min);
     v.field("cache_file", b.cache_file);
   });
+  v.section("correspondence", [&] {
+    auto& k = c.correspondence;
+    v.field("move_time_ms", k.move_time_ms);
+    v.field("max_games", k.max_games);
+    v.field("checkin_s", k.checkin_s);
+    v.field("disconnect_s", k.disconnect_s);
+  });
 }
 
 }  // namespace config

@@ -15,6 +15,14 @@ namespace {
 constexpr std::string_view kBuiltInEngine = "paxbot's engine is built in, so this does not apply";
 constexpr std::pair<std::string_view, std::string_view> kLichessBotKeys[] = {
     {"move_overhead", "lichess-bot's move_overhead is engine.move_overhead_ms here"},
+    {"correspondence.move_time",
+     "lichess-bot's correspondence.move_time (seconds) is correspondence.move_time_ms "
+     "(milliseconds) here"},
+    {"correspondence.checkin_period",
+     "lichess-bot's correspondence.checkin_period is correspondence.checkin_s here"},
+    {"correspondence.disconnect_time",
+     "lichess-bot's correspondence.disconnect_time is correspondence.disconnect_s here"},
+    {"correspondence.ponder", "paxbot never ponders in correspondence games; remove it"},
     {"abort_time", "lichess-bot's abort_time is abort_time_s here"},
     {"pgn_directory", "lichess-bot's pgn_directory is pgn.directory here"},
     {"max_takebacks_accepted",

@@ -245,6 +245,7 @@ std::vector<Diagnostic> validate(const Config& config) {
   check_status_http(config.status_http, rules);
   check_takebacks(config.takebacks, rules);
   check_online_block_list(config.online_block_list, rules);
+  check_correspondence(config, rules);
   return rules.take();
 }
 

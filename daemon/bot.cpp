@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <random>
 
+#include "daemon/correspondence.h"
 #include "daemon/http/rate_limiter.h"
 #include "daemon/lichess/reconnecting_stream.h"
 #include "daemon/tablebase_setup.h"
@@ -29,32 +30,6 @@ constexpr auto kBotGameWindow = std::chrono::hours(24);
 // one long after means our answer never arrived, and it is handled again). Queued ones are
 // remembered while they wait.
 constexpr auto kSeenChallengeMemory = std::chrono::hours(1);
-
-ChallengeFacts facts_of(const ChallengeInfo& c) {
-  ChallengeFacts f;
-  if (c.challenger) {
-    f.challenger = c.challenger->name;
-    f.challenger_is_bot = c.challenger->is_bot();
-    f.challenger_rating = c.challenger->rating;
-  }
-  f.variant = lichess::parse_variant(c.variant);
-  f.rated = c.rated;
-  switch (c.time_control.type) {
-    case TimeControl::Type::kClock:
-      f.kind = ChallengeFacts::Kind::clock;
-      f.limit_s = c.time_control.limit_s.value_or(0);
-      f.increment_s = c.time_control.increment_s.value_or(0);
-      break;
-    case TimeControl::Type::kCorrespondence:
-      f.kind = ChallengeFacts::Kind::correspondence;
-      f.days = c.time_control.days_per_turn.value_or(0);
-      break;
-    case TimeControl::Type::kUnlimited:
-      f.kind = ChallengeFacts::Kind::unlimited;
-      break;
-  }
-  return f;
-}
 
 }  // namespace
 
@@ -102,7 +77,8 @@ std::size_t Bot::games_in_progress() const {
 }
 
 int Bot::run() {
-  log_.info("playing as ", me_.name, "; up to ", config_.challenge.concurrency, " games at once");
+  log_.info("playing as ", me_.name, "; up to ", config_.challenge.concurrency,
+            " games at once, and ", config_.correspondence.max_games, " correspondence games");
   start_status_page();
   if (block_lists_) block_lists_->start();
   reader_ = std::thread([this] { read_events(reader_stop_.get_token()); });
@@ -164,7 +140,10 @@ void Bot::handle(const Event& event) {
     if (const auto* g = std::get_if<GameFinishEvent>(e)) on_game_finish(g->game);
     if (const auto* c = std::get_if<ChallengeCanceledEvent>(e)) {
       std::erase_if(waiting_, [&](const ChallengeInfo& w) { return w.id == c->challenge.id; });
-      if (accepted_.erase(c->challenge.id)) holders_.erase(c->challenge.id);
+      if (accepted_.erase(c->challenge.id)) {
+        holders_.erase(c->challenge.id);
+        correspondence_.erase(c->challenge.id);
+      }
       matchmaker_.on_canceled(c->challenge.id);
     }
     if (const auto* d = std::get_if<ChallengeDeclinedEvent>(e))
@@ -189,90 +168,20 @@ void Bot::handle(const Event& event) {
   }
 }
 
-void Bot::on_challenge(const ChallengeInfo& challenge) {
-  if (challenge.challenger && challenge.challenger->id == me_.id) return;    // one of ours
-  if (!seen_challenges_.emplace(challenge.id, clock_.now()).second) return;  // a replay
-  const std::string who = challenge.challenger ? challenge.challenger->name : "?";
-  if (shutting_down_) {
-    log_.info("challenge ", challenge.id, " from ", who, ": declined (shutting down)");
-    if (auto r = client_.decline_challenge(challenge.id, DeclineReason::kLater); !r)
-      log_.warning("decline ", challenge.id, ": ", r.error().describe());
-    return;
-  }
-  const ChallengeDecision d = decide_challenge(config_.challenge, facts_for(challenge),
-                                               load_for(challenge, int(waiting_.size())));
-  if (d.action == ChallengeDecision::Action::queue) {
-    log_.info("challenge ", challenge.id, " from ", who, ": queued (", d.why, ")");
-    waiting_.push_back(challenge);
-    return;
-  }
-  act_on(challenge, d);
-}
-
-// The challenge's facts with the ones only the Bot knows (the online block lists).
-ChallengeFacts Bot::facts_for(const ChallengeInfo& challenge) const {
-  ChallengeFacts facts = facts_of(challenge);
-  facts.on_online_block_list = block_lists_ && config_.online_block_list.challenges &&
-                               challenge.challenger &&
-                               block_lists_->contains(challenge.challenger->id);
-  return facts;
-}
-
-BotLoad Bot::load_for(const ChallengeInfo& challenge, int others_queued) {
-  BotLoad load{slots_used(), others_queued, bot_games_today(), {}, 0};
-  for (const auto& [id, holder] : holders_) load.holders.push_back(holder);
-  if (challenge.challenger && challenge.challenger->is_bot())
-    load.recent_from_challenger = recent_bot_challenges_.count(
-        challenge.challenger->name, clock_.now(),
-        std::chrono::minutes(config_.challenge.fairness.recent_bot_challenge_age_min));
-  return load;
-}
-
-// Accepts or declines as decided (a queue decision is the caller's to keep).
-void Bot::act_on(const ChallengeInfo& challenge, const ChallengeDecision& d) {
-  const std::string who = challenge.challenger ? challenge.challenger->name : "?";
-  switch (d.action) {
-    case ChallengeDecision::Action::accept:
-      log_.info("challenge ", challenge.id, " from ", who, " (", challenge.variant, ", ",
-                challenge.speed, "): accepted");
-      accept(challenge);
-      return;
-    case ChallengeDecision::Action::queue:
-      return;
-    case ChallengeDecision::Action::decline:
-      log_.info("challenge ", challenge.id, " from ", who, ": declined ", to_string(d.reason), " (",
-                d.why, ")");
-      if (auto r = client_.decline_challenge(challenge.id, d.reason); !r)
-        log_.warning("decline ", challenge.id, ": ", r.error().describe());
-      return;
-  }
-}
-
-void Bot::accept(const ChallengeInfo& challenge) {
-  auto accepted = client_.accept_challenge(challenge.id);
-  if (!accepted) {
-    log_.warning("accept ", challenge.id, ": ", accepted.error().describe());
-    return;
-  }
-  if (!sessions_.count(challenge.id)) accepted_[challenge.id] = clock_.now();
-  if (challenge.challenger) {
-    // On Lichess an accepted challenge's game has the challenge's id.
-    holders_[challenge.id] = {challenge.challenger->name, challenge.challenger->is_bot()};
-    if (challenge.challenger->is_bot()) {
-      bot_game_starts_.push_back(clock_.now());
-      recent_bot_challenges_.record(challenge.challenger->name, clock_.now());
-    }
-  }
-}
-
 void Bot::on_game_start(const GameEventInfo& game) {
   accepted_.erase(game.game_id);
+  if (is_correspondence(game)) correspondence_.insert(game.game_id);
   const bool ours = matchmaker_.on_accepted(game.game_id);  // we challenged a bot
   if (ours) bot_game_starts_.push_back(clock_.now());
   if (!holders_.count(game.game_id))
     holders_[game.game_id] = {game.opponent.username,
-                              ours || game.opponent.is_bot() || game.opponent.is_ai()};
-  if (sessions_.count(game.game_id)) return;  // a replay after reconnecting
+                              ours || game.opponent.is_bot() || game.opponent.is_ai(),
+                              is_correspondence_game(game.game_id)};
+  if (const auto running = sessions_.find(game.game_id); running != sessions_.end()) {
+    // A replay after reconnecting; on our turn a correspondence game's stream reopens.
+    if (game.is_my_turn) running->second->resume();
+    return;
+  }
   log_.info("game ", game.game_id, " started against ", game.opponent.username);
   start_session(game.game_id);
 }
@@ -287,15 +196,18 @@ void Bot::on_game_finish(const GameEventInfo& game) {
                                        : *result == GameResultForUs::kWin  ? "win"
                                        : *result == GameResultForUs::kDraw ? "draw"
                                                                            : "loss");
-  if (sessions_.count(game.game_id)) finish_seen_.emplace(game.game_id, clock_.now());
+  if (const auto running = sessions_.find(game.game_id); running != sessions_.end()) {
+    running->second->resume();  // a closed stream reopens to read how the game ended
+    finish_seen_.emplace(game.game_id, clock_.now());
+  }
   serve_queue();
 }
 
-void Bot::start_session(const std::string& game_id) {
+void Bot::start_session(const std::string& game_id, bool parked) {
   auto session = std::make_unique<GameSession>(
       game_id, client_, clock_, log_, me_, session_settings(),
       [this](const SessionReport& report) { queue_.push(SessionEnded{report}); });
-  session->start();
+  session->start(parked);
   sessions_.emplace(game_id, std::move(session));
 }
 
@@ -303,51 +215,8 @@ void Bot::on_session_ended(const SessionReport& report) {
   sessions_.erase(report.game_id);  // joins the session's threads
   finish_seen_.erase(report.game_id);
   holders_.erase(report.game_id);
+  correspondence_.erase(report.game_id);
   serve_queue();
-}
-
-// After (re)connecting, make the sessions match the games the server says we play.
-void Bot::reconcile() {
-  auto playing = client_.playing(50);
-  if (!playing) {
-    log_.warning("cannot list ongoing games: ", playing.error().describe());
-    return;
-  }
-  for (const GameEventInfo& game : *playing) {
-    accepted_.erase(game.game_id);
-    if (!holders_.count(game.game_id))
-      holders_[game.game_id] = {game.opponent.username,
-                                game.opponent.is_bot() || game.opponent.is_ai()};
-    if (!sessions_.count(game.game_id)) {
-      log_.info("game ", game.game_id, " is ongoing: resuming it");
-      start_session(game.game_id);
-    }
-  }
-}
-
-// While slots are free, offers them to the queued challenges in the policy's order; each is
-// decided again (the policy may have been reloaded, the bot's quota used meanwhile) and stays
-// queued while no slot it may take is free (the challenger may have left meanwhile).
-void Bot::serve_queue() {
-  bool changed = true;
-  while (changed && !shutting_down_ && !waiting_.empty() &&
-         slots_used() < config_.challenge.concurrency) {
-    changed = false;
-    std::vector<ChallengeFacts> facts;
-    for (const ChallengeInfo& c : waiting_) facts.push_back(facts_for(c));
-    for (std::size_t i : queue_order(config_.challenge.fairness, facts)) {
-      const ChallengeInfo next = waiting_[i];
-      const ChallengeDecision d =
-          decide_challenge(config_.challenge, facts[i], load_for(next, int(waiting_.size()) - 1));
-      if (d.action == ChallengeDecision::Action::queue) continue;
-      waiting_.erase(waiting_.begin() + std::ptrdiff_t(i));
-      if (d.action == ChallengeDecision::Action::accept)
-        log_.info("challenge ", next.id, ": a slot is free");
-      act_on(next, d);
-      changed = true;
-      break;
-    }
-  }
 }
 
 void Bot::begin_shutdown() {
@@ -357,13 +226,20 @@ void Bot::begin_shutdown() {
   notifier_.stopping();
   log_.info("shutting down: ", sessions_.size(), " game(s) in progress, policy ",
             config::to_string(config_.shutdown.on_sigterm));
+  // Days per move: a correspondence game goes on after the restart, never resigned.
+  for (auto& [id, session] : sessions_)
+    if (is_correspondence_game(id)) {
+      log_.info("game ", id, ": correspondence, left for after the restart");
+      session->stop();  // its report arrives as SessionEnded
+    }
   for (const ChallengeInfo& c : waiting_)
     if (auto r = client_.decline_challenge(c.id, DeclineReason::kLater); !r)
       log_.warning("decline ", c.id, ": ", r.error().describe());
   waiting_.clear();
   if (config_.shutdown.on_sigterm == config::ShutdownAction::resign) {
     resigned_all_ = true;
-    for (auto& [id, session] : sessions_) session->resign_now();
+    for (auto& [id, session] : sessions_)
+      if (!is_correspondence_game(id)) session->resign_now();
   }
 }
 
@@ -372,7 +248,10 @@ void Bot::housekeeping() {
   notifier_.watchdog();
   std::erase_if(accepted_, [&](const auto& entry) {
     const bool expired = now - entry.second > kAcceptedSlotTimeout;
-    if (expired && !sessions_.count(entry.first)) holders_.erase(entry.first);
+    if (expired && !sessions_.count(entry.first)) {
+      holders_.erase(entry.first);
+      correspondence_.erase(entry.first);
+    }
     return expired;
   });
   std::erase_if(seen_challenges_, [&](const auto& entry) {
@@ -392,7 +271,8 @@ void Bot::housekeeping() {
   if (shutting_down_ && now > shutdown_deadline_ && !resigned_all_) {
     resigned_all_ = true;
     log_.info("shutdown deadline reached: resigning ", sessions_.size(), " game(s)");
-    for (auto& [id, session] : sessions_) session->resign_now();
+    for (auto& [id, session] : sessions_)
+      if (!is_correspondence_game(id)) session->resign_now();
   }
   if (shutting_down_ && now > shutdown_deadline_ + kAfterDeadlineGrace) exit_now_ = true;
   std::string status = std::to_string(sessions_.size()) + " game(s) in progress, " +
@@ -400,6 +280,10 @@ void Bot::housekeeping() {
   if (shutting_down_) status = "shutting down: " + status;
   queued_for_chat_ = int(waiting_.size());
   if (!shutting_down_) matchmake();
+  if (!shutting_down_ && now >= next_checkin_) {
+    next_checkin_ = now + std::chrono::seconds(config_.correspondence.checkin_s);
+    checkin();
+  }
   if (status != last_status_) {
     last_status_ = status;
     notifier_.status(status);
@@ -420,7 +304,8 @@ void Bot::matchmake() {
   in.slots_used = slots_used();
   in.concurrency = config_.challenge.concurrency;
   in.incoming_waiting = int(waiting_.size());
-  in.games_in_progress = int(sessions_.size());
+  in.games_in_progress = int(std::ranges::count_if(
+      sessions_, [&](const auto& entry) { return !is_correspondence_game(entry.first); }));
   in.bot_games_last_24h = bot_games_today();
   if (block_lists_ && config_.online_block_list.matchmaking)
     in.blocked = [this](std::string_view id) { return block_lists_->contains(id); };
@@ -480,6 +365,7 @@ SessionSettings Bot::session_settings() {
   s.book_seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
   s.metrics = &metrics_;
   s.overrides = e.overrides;
+  s.correspondence = config_.correspondence;
   for (config::Variant v : config_.challenge.variants)
     s.variants.emplace_back(lichess::to_string(v));
   return s;

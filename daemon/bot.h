@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The bot's main loop: one event-stream reader thread feeds typed events into a
 // queue; the main loop owns every decision (accept, decline or queue challenges;
-// start and reap game sessions; reconcile after reconnects; shutdown) and the
-// game sessions, one per game id, each with its own threads and engine.
+// start and reap game sessions; reconcile after reconnects; the correspondence check-in
+// cycle; shutdown) and the game sessions, one per game id, each with its own threads and
+// engine. Realtime games take challenge.concurrency slots, correspondence games
+// correspondence.max_games slots (daemon/bot_correspondence.cpp).
 //
 // Thread contract: run() is called once, on the main thread, and returns when the
 // bot has shut down. request_shutdown() and request_reload() may be called from
@@ -71,8 +73,15 @@ class Bot {
   void on_game_start(const GameEventInfo& game);
   void on_game_finish(const GameEventInfo& game);
   void on_session_ended(const SessionReport& report);
+  // Correspondence games and the check-in cycle: daemon/bot_correspondence.cpp.
   void reconcile();
-  void start_session(const std::string& game_id);
+  void checkin();
+  bool is_correspondence_game(const std::string& game_id) const {
+    return correspondence_.count(game_id) != 0;
+  }
+  int slots_used() const;           // realtime slots: sessions and accepted challenges
+  int correspondence_used() const;  // correspondence slots, likewise
+  void start_session(const std::string& game_id, bool parked = false);
   void accept(const ChallengeInfo& challenge);
   void serve_queue();
   void begin_shutdown();
@@ -81,7 +90,6 @@ class Bot {
   void start_status_page();
   void publish_status();
   int bot_games_today();
-  int slots_used() const { return int(sessions_.size() + accepted_.size()); }
   ChallengeFacts facts_for(const ChallengeInfo& challenge) const;
   BotLoad load_for(const ChallengeInfo& challenge, int others_queued);
   void act_on(const ChallengeInfo& challenge, const ChallengeDecision& d);
@@ -121,6 +129,9 @@ class Bot {
   std::deque<Clock::SteadyTime> bot_game_starts_;
   // The opponents of busy slots (sessions_ and accepted_), by game id, where known.
   std::map<std::string, SlotHolder> holders_;
+  // The correspondence games among sessions_ and accepted_, by game id.
+  std::set<std::string> correspondence_;
+  Clock::SteadyTime next_checkin_{};
   RecentBotChallenges recent_bot_challenges_;
   bool ready_sent_ = false;
   bool shutting_down_ = false;

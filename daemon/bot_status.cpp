@@ -38,6 +38,7 @@ void Bot::publish_status() {
   r.updated_unix_s = unix_seconds(clock_.system_now());
   r.shutting_down = shutting_down_;
   r.concurrency = config_.challenge.concurrency;
+  r.correspondence_max_games = config_.correspondence.max_games;
   for (const auto& [id, session] : sessions_) r.games.push_back(session->summary());
   for (const auto& [id, since] : accepted_) r.starting.push_back(id);
   for (const ChallengeInfo& c : waiting_)

@@ -77,8 +77,10 @@ std::optional<ChallengeDecision> check_time_control(const config::Challenge& p,
   return std::nullopt;
 }
 
+// Realtime games against bots (human_slots keeps realtime slots only).
 int bot_games_in_progress(const BotLoad& load) {
-  return int(std::ranges::count_if(load.holders, [](const SlotHolder& h) { return h.is_bot; }));
+  return int(std::ranges::count_if(
+      load.holders, [](const SlotHolder& h) { return h.is_bot && !h.correspondence; }));
 }
 
 // Challenges accepted from a bot lately (declined: the bot should stop asking for a while).
@@ -93,13 +95,20 @@ std::optional<ChallengeDecision> check_recent(const config::Challenge& p, const 
   return std::nullopt;
 }
 
-// Why no slot may take this challenge now, or nothing when one may: every slot busy, the
-// slots bots may use busy, or the games against this opponent at their limit.
+// Why no slot may take this challenge now, or nothing when one may: every slot of its kind
+// (realtime or correspondence) busy, the realtime slots bots may use busy, or the games
+// against this opponent (of both kinds) at their limit.
 std::optional<std::string> why_no_slot(const config::Challenge& p, const ChallengeFacts& f,
                                        const BotLoad& load) {
-  if (load.games_in_progress >= p.concurrency) return "all slots busy";
-  if (f.challenger_is_bot && bot_games_in_progress(load) >= p.concurrency - p.fairness.human_slots)
-    return "the slots bots may use are busy";
+  if (f.kind == ChallengeFacts::Kind::correspondence) {
+    if (load.correspondence_games >= load.correspondence_slots)
+      return "all correspondence slots busy";
+  } else {
+    if (load.games_in_progress >= p.concurrency) return "all slots busy";
+    if (f.challenger_is_bot &&
+        bot_games_in_progress(load) >= p.concurrency - p.fairness.human_slots)
+      return "the slots bots may use are busy";
+  }
   const auto against = std::ranges::count_if(
       load.holders, [&](const SlotHolder& h) { return same_name(h.opponent, f.challenger); });
   const int limit = p.fairness.max_simultaneous_games_per_user;

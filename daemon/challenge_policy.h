@@ -39,17 +39,24 @@ struct ChallengeFacts {
 struct SlotHolder {
   std::string opponent;  // username
   bool is_bot = false;
+  bool correspondence = false;  // a correspondence game (its own slots)
 };
 
 // The bot's load when the challenge arrives (or is looked at again in the queue).
 struct BotLoad {
-  int games_in_progress = 0;  // busy slots: games running and accepted ones not started yet
-  int queued = 0;             // other challenges waiting for a slot
-  int bot_games_today = 0;    // bot-vs-bot games started in the last 24 hours
+  // Busy realtime slots (of challenge.concurrency): games running and accepted ones not
+  // started yet.
+  int games_in_progress = 0;
+  int queued = 0;           // other challenges waiting for a slot
+  int bot_games_today = 0;  // bot-vs-bot games started in the last 24 hours
   // The opponents of the busy slots, where known (at most games_in_progress entries).
   std::vector<SlotHolder> holders;
   // Challenges accepted from this challenger within challenge.recent_bot_challenge_age_min.
   int recent_from_challenger = 0;
+  // Correspondence games running or accepted, and correspondence.max_games: their own slots,
+  // which realtime challenges never take (nor correspondence ones the realtime slots).
+  int correspondence_games = 0;
+  int correspondence_slots = 0;
 };
 
 struct ChallengeDecision {

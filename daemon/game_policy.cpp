@@ -36,7 +36,8 @@ OfferAnswers GamePolicy::on_state(const PositionFacts& position, const OfferFact
     if (accept) ++takebacks_accepted_;
     answers.takeback = accept;
   }
-  const bool opponent_to_start = position.plies < 2 && !position.our_turn;
+  const bool opponent_to_start =
+      position.plies < 2 && !position.our_turn && !position.correspondence;
   if (!opponent_to_start) {
     waiting_for_opponent_since_.reset();
   } else if (!waiting_for_opponent_since_) {

@@ -45,6 +45,9 @@ struct PositionFacts {
   std::size_t plies = 0;  // moves played so far
   int fullmove_number = 1;
   bool our_turn = false;
+  // Days per move: the opponent may take days over a first move too, so no abort timer (and
+  // while the stream is closed the session would not see that move anyway).
+  bool correspondence = false;
 };
 
 // The opponent's standing requests in one gameState.

@@ -1,15 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/game_session.h"
 
-#include <algorithm>
-
 #include "daemon/lichess/reconnecting_stream.h"
 #include "daemon/lichess/variant_key.h"
 #include "daemon/metrics.h"
-#include "engine/movegen.h"
-#include "engine/notation.h"
-#include "engine/san.h"
-#include "engine/search/time_manager.h"
 
 namespace bot {
 namespace {
@@ -32,8 +26,9 @@ GameSession::GameSession(std::string game_id, LichessClient& client, const Clock
       settings_(std::move(settings)),
       on_finished_(std::move(on_finished)),
       budget_(settings_.budget),
-      engine_(settings_.engine),
+      engine_options_(settings_.engine),
       policy_(settings_.policy),
+      parking_(std::chrono::seconds(settings_.correspondence.disconnect_s)),
       book_random_(settings_.book_seed) {}
 
 GameSession::~GameSession() {
@@ -41,9 +36,22 @@ GameSession::~GameSession() {
   if (thread_.joinable()) thread_.join();
 }
 
-void GameSession::start() {
+void GameSession::start(bool parked) {
+  parked_ = parked;  // before the session thread reads it
+  if (parked) {
+    std::lock_guard lock(summary_mutex_);
+    summary_.id = game_id_;
+    summary_.speed = "correspondence";
+    summary_.stream_open = false;
+  } else {
+    stream_open_ = true;
+  }
   chat_thread_ = std::thread([this] { post_chat_messages(); });
   thread_ = std::thread([this] { run(); });
+}
+
+void GameSession::resume() {
+  queue_.push(ResumeRequest{});
 }
 
 void GameSession::resign_now() {
@@ -52,22 +60,26 @@ void GameSession::resign_now() {
 
 void GameSession::stop() {
   stop_requested_ = true;
-  reader_stop_.request_stop();
+  {
+    std::lock_guard lock(reader_mutex_);
+    reader_stop_.request_stop();
+  }
   queue_.push(Wake{});
 }
 
 void GameSession::run() {
-  reader_ = std::thread([this] { read_stream(reader_stop_.get_token()); });
+  if (!parked_) open_stream();
   while (!done_ && !stop_requested_) {
-    const auto deadline = policy_.next_deadline();
+    const auto deadline = next_deadline();
     if (auto event = deadline ? queue_.pop_until(*deadline) : std::optional(queue_.pop()))
       handle(*event);
     on_time();
   }
-  engine_.stop();
-  engine_.wait();
-  reader_stop_.request_stop();
-  if (reader_.joinable()) reader_.join();
+  if (engine_) {
+    engine_->stop();
+    engine_->wait();
+  }
+  close_stream();
   if (!done_) finish("stopped", std::nullopt);
   chat_queue_.push(std::nullopt);  // the chat thread sends what is queued (goodbyes), then ends
   if (chat_thread_.joinable()) chat_thread_.join();
@@ -134,6 +146,8 @@ void GameSession::handle(const Event& event) {
     finish("gone", std::nullopt);
   } else if (const auto* done = std::get_if<EngineDone>(&event)) {
     on_engine_done(*done);
+  } else if (std::holds_alternative<ResumeRequest>(event)) {
+    unpark();
   } else if (std::holds_alternative<ResignRequest>(event)) {
     if (board_ && !done_) {
       cancel_search();
@@ -170,12 +184,15 @@ void GameSession::on_game_full(const GameFullEvent& full) {
         {lichess::parse_speed(full.speed), them.is_bot() || them.ai_level.has_value()});
     budget_ = context.budget;
     ponder_override_ = context.ponder;
-    if (context.engine.hash_mb != engine_.options().hash_mb ||
-        context.engine.threads != engine_.options().threads) {
+    if (correspondence_) budget_.max_think_ms = settings_.correspondence.move_time_ms;
+    if (context.engine.hash_mb != engine_options_.hash_mb ||
+        context.engine.threads != engine_options_.threads) {
       log_.info("game ", game_id_, ": engine overrides for ", full.speed, ": hash ",
                 context.engine.hash_mb, " MiB, ", context.engine.threads, " thread(s)");
-      engine_.set_options(context.engine);
+      engine_options_ = context.engine;
+      if (engine_) engine_->set_options(engine_options_);
     }
+    engine();  // the table is ready before the first search
     const bool use_book = context.book.value_or(policy_.use_book(opponent_is_bot_));
     if (const auto variant_key = lichess::parse_variant(full.variant)) {
       const auto found = settings_.books.find(*variant_key);
@@ -216,7 +233,9 @@ void GameSession::on_game_state(const GameStateEvent& state) {
     if (moved_at_ply_ >= board_->moves().size()) moved_at_ply_ = SIZE_MAX;
     log_.info("game ", game_id_, ": takeback to ply ", board_->moves().size());
   }
-  takeback_pending_ = false;  // this state shows whatever the takeback did
+  takeback_pending_ = false;            // this state shows whatever the takeback did
+  if (parked_ && our_turn()) unpark();  // a move read just before the stream closed
+  if (correspondence_) parking_.on_state(our_turn(), clock_.now());
   answer_offers(state);
   if (our_turn() && !searching_ && !takeback_pending_) start_search();
   if (!our_turn() && !searching_ && !takeback_pending_) maybe_ponder();
@@ -257,6 +276,7 @@ void GameSession::on_opponent_gone(const OpponentGoneEvent& gone) {
 
 void GameSession::on_time() {
   if (done_) return;
+  if (parking_.due(clock_.now())) park();
   const DueActions due = policy_.on_time(clock_.now());
   if (due.retry_search && our_turn() && !searching_) start_search();
   if (due.abort) {
@@ -278,131 +298,8 @@ bool GameSession::our_turn() const {
 PositionFacts GameSession::position_facts() const {
   return {.plies = board_->moves().size(),
           .fullmove_number = board_->position().fullmove_number(),
-          .our_turn = our_turn()};
-}
-
-BudgetInput GameSession::budget_input(std::size_t plies) const {
-  const GameStateEvent& s = *last_state_;
-  BudgetInput input;
-  input.we_are_white = our_color_ == engine::White;
-  input.correspondence = correspondence_;
-  if (!correspondence_) {
-    input.wtime_ms = int(std::min<std::int64_t>(s.wtime_ms, INT32_MAX));
-    input.btime_ms = int(std::min<std::int64_t>(s.btime_ms, INT32_MAX));
-    input.winc_ms = int(s.winc_ms);
-    input.binc_ms = int(s.binc_ms);
-  }
-  input.first_move = plies < 2;
-  if (s.expiration) input.first_move_deadline_ms = int(s.expiration->ms_to_move);
-  return input;
-}
-
-void GameSession::start_search() {
-  const engine::SearchLimits limits = search_budget(budget_input(board_->moves().size()), budget_);
-  if (book_ && !out_of_book_ && play_book_move(limits)) return;
-
-  engine_.set_position(board_->position());  // the board already holds it, with its history
-  search_started_ = clock_.now();
-  overhead_before_search_ =
-      std::chrono::duration_cast<std::chrono::microseconds>(search_started_ - state_received_);
-  launch_search(limits);
-  // Logged once the engine runs, so the line costs the move nothing.
-  log_.debug("game ", game_id_, ": searching (", describe_limits(limits), ")");
-}
-
-void GameSession::launch_search(const engine::SearchLimits& limits) {
-  const int generation = ++generation_;
-  searching_ = true;
-  engine_.go(limits,
-             {.on_info = {}, .on_best_move = [this, generation](const engine::SearchResult& r) {
-                queue_.push(EngineDone{generation, r, clock_.now()});
-              }});
-}
-
-bool GameSession::play_book_move(const engine::SearchLimits& limits) {
-  const auto started = clock_.now();
-  const engine::book::BookProbe probe = book_->probe(board_->position(), book_random_);
-  for (const std::string& line : probe.ignored) log_.warning("game ", game_id_, ": ", line);
-  if (!probe.move) {
-    out_of_book_ = true;  // the search takes over from here for the rest of the game
-    log_.info("game ", game_id_, ": out of book after ", board_->moves().size(), " plies (",
-              book_moves_, " book moves, about ", book_time_saved_.count(), " ms saved)");
-    return false;
-  }
-  // What the search would have aimed to spend on this move.
-  const auto plan = engine::search::plan_time(limits, our_color_);
-  const std::chrono::milliseconds saved(plan ? plan->soft_ms : 0);
-  ++book_moves_;
-  book_time_saved_ += saved;
-  notes_[board_->moves().size()] = {std::nullopt, std::chrono::milliseconds(0)};
-  search_started_ = started;  // no search: the think time is zero
-  overhead_before_search_ =
-      std::chrono::duration_cast<std::chrono::microseconds>(started - state_received_);
-  publish_summary();
-  post_move(*probe.move, false, started,
-            "book move, weight " + std::to_string(probe.weight) + " in " + probe.file +
-                ", saved about " + std::to_string(saved.count()) + " ms");
-  return true;
-}
-
-void GameSession::cancel_search() {
-  ++generation_;  // the result of the running search will be ignored
-  searching_ = false;
-  ponder_.reset();
-  engine_.stop();
-}
-
-void GameSession::on_engine_done(const EngineDone& done) {
-  if (done.generation != generation_) return;
-  searching_ = false;
-  ponder_.reset();
-  if (!our_turn() || done.result.best == engine::Move::none()) return;
-  const engine::SearchInfo& info = done.result.info;
-  const MoveDecision decision =
-      policy_.on_search_result(position_facts(), info.score_cp, info.mate_in, info.from_tablebase);
-  last_eval_ = PgnEval::from_search(info.score_cp, info.mate_in, our_color_);
-  last_depth_ = info.depth;
-  last_mate_in_ = info.mate_in;
-  if (settings_.metrics)
-    settings_.metrics->search_done(info.nodes, std::chrono::milliseconds(info.time_ms), info.nps);
-  publish_summary();
-  notes_[board_->moves().size()] = {
-      last_eval_, std::chrono::duration_cast<std::chrono::milliseconds>(done.at - search_started_)};
-  if (decision.resign) {
-    log_.info("game ", game_id_, ": resigning (score ", decision.score, " cp)");
-    if (auto r = client_.resign(game_id_); !r)
-      log_.warning("game ", game_id_, ": ", r.error().describe());
-    return;
-  }
-  // The reply to ponder on once the server shows our move.
-  expected_reply_ = done.result.ponder;
-  expected_reply_plies_ = board_->moves().size() + 1;
-  post_move(done.result.best, decision.offer_draw, done.at,
-            "score " + std::to_string(decision.score) + " cp" +
-                (decision.offer_draw ? ", offering a draw" : ""));
-  last_pv_ = engine::line_to_san(board_->position(), info.pv);  // after the move left
-}
-
-void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTime move_ready_at,
-                            const std::string& why) {
-  const std::string uci = engine::move_to_uci(board_->position(), move);
-  // Time spent outside the search between the gameState and the move leaving.
-  const auto overhead =
-      overhead_before_search_ +
-      std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - move_ready_at);
-  const auto think =
-      std::chrono::duration_cast<std::chrono::microseconds>(move_ready_at - search_started_);
-  log_.debug("game ", game_id_, ": playing ", uci, " (", why, ", think ", think.count(),
-             " us, overhead ", overhead.count(), " us)");
-  auto posted = client_.move(game_id_, uci, offer_draw);
-  if (posted) moved_at_ply_ = board_->moves().size();
-  if (posted && settings_.metrics)
-    settings_.metrics->move_sent(
-        std::chrono::duration_cast<std::chrono::microseconds>(clock_.now() - state_received_));
-  if (!posted) {
-    log_.warning("game ", game_id_, ": move ", uci, " failed: ", posted.error().describe());
-    policy_.on_move_failed(clock_.now());  // the next gameState may also settle it
-  }
+          .our_turn = our_turn(),
+          .correspondence = correspondence_};
 }
 
 void GameSession::finish(const std::string& status, std::optional<engine::Color> winner) {

@@ -13,6 +13,11 @@
 // a time, so the ponder search is always over before another starts; game end, abort and
 // stop() stop it like any search.
 //
+// Correspondence games (daemon/correspondence.h, game_session_correspondence.cpp): once it has
+// been the opponent's turn for correspondence.disconnect_s, the session closes its game stream
+// and drops its engine (no search runs, no table is held); resume() reopens the stream, which
+// replays the game from gameFull. The session thread, its queue and the game's state stay.
+//
 // Threads: the session thread owns all state and handles events in order from
 // one queue, which wakes for the policy's next timer on the injected clock; a reader thread turns
 // the game stream into events (reconnecting after drops through
@@ -37,6 +42,7 @@
 #include "config/config.h"
 #include "daemon/chat_commands.h"
 #include "daemon/clock.h"
+#include "daemon/correspondence.h"
 #include "daemon/engine_overrides.h"
 #include "daemon/event_queue.h"
 #include "daemon/game_policy.h"
@@ -77,6 +83,8 @@ struct SessionSettings {
   // engine.overrides: applied to engine, budget and the book choice at the game's first
   // full state (daemon/engine_overrides.h).
   std::vector<config::EngineOverride> overrides;
+  // Correspondence games: move_time_ms replaces max_think_ms; disconnect_s (0 unless set).
+  config::Correspondence correspondence;
 };
 
 // What the bot learns when a session ends.
@@ -98,7 +106,13 @@ class GameSession {
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
 
-  void start();
+  // parked: start with the game stream closed (a correspondence game on the opponent's turn
+  // at start-up); resume() opens it.
+  void start(bool parked = false);
+  // Reopens a game stream closed by the check-in cycle; nothing when it is open.
+  void resume();
+  // Whether the game stream is open (or about to be); any thread.
+  bool stream_open() const { return stream_open_.load(); }
   // Shutdown with resignation: resign at once.
   void resign_now();
   // Ends the session without touching the game (the game is over or no longer ours).
@@ -118,8 +132,10 @@ class GameSession {
     Clock::SteadyTime at;  // when the engine reported
   };
   struct ResignRequest {};
+  struct ResumeRequest {};
   struct Wake {};  // stop() was called
-  using Event = std::variant<GameStreamEvent, StreamGone, EngineDone, ResignRequest, Wake>;
+  using Event =
+      std::variant<GameStreamEvent, StreamGone, EngineDone, ResignRequest, ResumeRequest, Wake>;
 
   void run();
   void read_stream(std::stop_token stop);
@@ -131,6 +147,7 @@ class GameSession {
   // PGN record and status summary: daemon/game_session_report.cpp.
   void write_record(const std::string& status, std::optional<engine::Color> winner);
   void publish_summary();
+  // Searching and moving, in daemon/game_session_search.cpp.
   void on_engine_done(const EngineDone& done);
   void answer_offers(const GameStateEvent& state);
   // Carries out the policy's timers that are due (abort, claim victory, move retry).
@@ -157,6 +174,16 @@ class GameSession {
   void post_chat_messages();
   bool our_turn() const;
   PositionFacts position_facts() const;
+  // The check-in cycle, in daemon/game_session_correspondence.cpp: the stream reader thread
+  // started and stopped, closing the stream (and dropping the engine) while the opponent
+  // thinks, reopening it, and the game's engine, made when a search needs it.
+  void open_stream();
+  void close_stream();
+  void park();
+  void unpark();
+  engine::Engine& engine();
+  // The earliest timer of the policy and the check-in cycle.
+  std::optional<Clock::SteadyTime> next_deadline() const;
 
   const std::string game_id_;
   LichessClient& client_;
@@ -169,7 +196,9 @@ class GameSession {
   EventQueue<Event> queue_{clock_};
   std::atomic<bool> stop_requested_{false};
   std::atomic<bool> finished_{false};
-  std::stop_source reader_stop_;  // thread-safe: stop() may request it from any thread
+  std::atomic<bool> stream_open_{false};
+  std::mutex reader_mutex_;       // guards reader_stop_, renewed each time the stream opens
+  std::stop_source reader_stop_;  // stop() requests it from any thread
   std::thread thread_;
   std::thread reader_;
   // Messages to post; nullopt tells the chat thread to end once the queue is drained.
@@ -179,10 +208,13 @@ class GameSession {
   GameSummary summary_;  // guarded by summary_mutex_; written by the session thread
 
   // Owned by the session thread.
-  BudgetSettings budget_;                // settings_.budget with this game's overrides
-  std::optional<bool> ponder_override_;  // engine.ponder from this game's overrides
-  engine::Engine engine_;
+  BudgetSettings budget_;                 // settings_.budget with this game's overrides
+  std::optional<bool> ponder_override_;   // engine.ponder from this game's overrides
+  engine::EngineOptions engine_options_;  // settings_.engine with this game's overrides
+  std::optional<engine::Engine> engine_;  // none while the stream is closed (check-in cycle)
   GamePolicy policy_;
+  StreamParking parking_;
+  bool parked_ = false;  // the stream is closed until resume()
   std::optional<GameState> board_;
   std::optional<GameStateEvent> last_state_;
   engine::Color our_color_ = engine::White;

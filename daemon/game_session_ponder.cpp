@@ -35,7 +35,7 @@ void GameSession::maybe_ponder() {
   engine::SearchLimits limits = search_budget(budget_input(plies), budget_);
   limits.ponder = true;
   ponder_ = Ponder{pondered.key(), plies, clock_.now(), reply};
-  engine_.set_position(std::move(pondered));
+  engine().set_position(std::move(pondered));
   launch_search(limits);
   log_.debug("game ", game_id_, ": pondering on ", reply, " (", describe_limits(limits), ")");
 }
@@ -54,7 +54,7 @@ bool GameSession::resolve_ponder() {
     log_.debug("game ", game_id_, ": ponder miss after ", pondered_ms.count(), " ms");
     return false;
   }
-  engine_.ponderhit();
+  engine().ponderhit();
   // Our clock runs from here: the think time of this move starts now.
   search_started_ = clock_.now();
   overhead_before_search_ =

@@ -63,6 +63,7 @@ void GameSession::publish_summary() {
   s.ponder_hits = ponder_hits_;
   s.ponder_misses = ponder_misses_;
   if (ponder_) s.pondering = ponder_->reply;
+  s.stream_open = !parked_;
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(s);
 }

@@ -9,9 +9,10 @@ namespace {
 
 // Games without a clock and no max_think_ms: think this long on each move.
 constexpr int kNoClockThinkMs = 10000;
-// The first move never thinks less than this because of a short abort deadline ...
+// The first move (and a correspondence move) never thinks less than this because of a short
+// deadline ...
 constexpr int kMinDeadlineThinkMs = 50;
-// ... and otherwise uses at most this fraction (1/n) of the deadline.
+// ... and otherwise uses at most this fraction (1/n) of the time to the deadline.
 constexpr int kDeadlineShare = 4;
 
 }  // namespace
@@ -33,9 +34,14 @@ engine::SearchLimits search_budget(const BudgetInput& input, const BudgetSetting
     limits.max_time_ms = think;
     return limits;
   }
-  // Correspondence and unlimited games: the clock is days long; think a fixed time.
+  // Correspondence and unlimited games: the clock is days long; think a fixed time, but
+  // never more than a share of what is left before the move's deadline.
   if (input.correspondence || !input.wtime_ms || !input.btime_ms) {
-    limits.max_time_ms = cap ? cap : kNoClockThinkMs;
+    int think = cap ? cap : kNoClockThinkMs;
+    if (input.correspondence_left_ms)
+      think = std::min(
+          think, std::max(kMinDeadlineThinkMs, *input.correspondence_left_ms / kDeadlineShare));
+    limits.max_time_ms = think;
     return limits;
   }
   // The engine plans within the clocks (never more than a share of what is left after the

@@ -15,8 +15,11 @@ struct BudgetInput {
   bool we_are_white = true;
   std::optional<int> wtime_ms{}, btime_ms{};  // absent in games without a clock
   int winc_ms = 0, binc_ms = 0;
-  bool correspondence = false;  // days per move: think for max_think_ms
-  bool first_move = false;      // before both sides moved: the server aborts slow starters
+  // Days per move: think for max_think_ms (the session sets correspondence.move_time_ms
+  // there), at most a share of correspondence_left_ms, our time to the move's deadline.
+  bool correspondence = false;
+  std::optional<int> correspondence_left_ms{};
+  bool first_move = false;  // before both sides moved: the server aborts slow starters
   std::optional<int> first_move_deadline_ms{};  // from gameState.expiration when known
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/status_report.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -86,14 +87,23 @@ void format_into(std::ostringstream& out, const nlohmann::json& r, std::int64_t 
       << (r.at("shutting_down").get<bool>() ? ", SHUTTING DOWN" : "") << "\n";
 
   const auto& games = r.at("games");
-  out << "games in progress: " << games.size() << " of " << r.at("concurrency").get<int>() << "\n";
+  const auto correspondence = std::ranges::count_if(games, [](const nlohmann::json& g) {
+    return g.value("speed", std::string()) == "correspondence";
+  });
+  out << "games in progress: " << games.size() - std::size_t(correspondence) << " of "
+      << r.at("concurrency").get<int>();
+  if (correspondence > 0)
+    out << ", correspondence " << correspondence << " of "
+        << r.value("correspondence_max_games", 0);
+  out << "\n";
   for (const auto& g : games) {
     out << "  " << g.at("id").get<std::string>() << "  vs " << g.at("opponent").get<std::string>()
         << "  " << g.at("variant").get<std::string>() << " " << g.at("speed").get<std::string>()
         << "  as " << g.at("color").get<std::string>() << "  ply " << g.at("plies").get<int>()
         << (g.at("our_turn").get<bool>() ? "  our move" : "  their move") << "  clock "
         << clock_text(g.at("our_clock_ms")) << " vs " << clock_text(g.at("their_clock_ms"))
-        << "  eval " << eval_text(g) << book_text(g) << ponder_text(g) << "\n";
+        << "  eval " << eval_text(g) << book_text(g) << ponder_text(g)
+        << (g.value("stream_open", true) ? "" : "  stream closed") << "\n";
   }
   if (!r.at("starting").empty()) {
     out << "accepted, not started yet:";
@@ -151,6 +161,7 @@ nlohmann::json to_json(const StatusReport& report) {
     j["ponder_hits"] = g.ponder_hits;
     j["ponder_misses"] = g.ponder_misses;
     j["pondering"] = g.pondering;
+    j["stream_open"] = g.stream_open;
     games.push_back(std::move(j));
   }
   nlohmann::json queue = nlohmann::json::array();
@@ -174,6 +185,7 @@ nlohmann::json to_json(const StatusReport& report) {
           {"updated_unix_s", report.updated_unix_s},
           {"shutting_down", report.shutting_down},
           {"concurrency", report.concurrency},
+          {"correspondence_max_games", report.correspondence_max_games},
           {"games", std::move(games)},
           {"starting", report.starting},
           {"queue", std::move(queue)},

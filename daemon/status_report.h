@@ -35,7 +35,8 @@ struct GameSummary {
   // and that were not (misses).
   int ponder_hits = 0;
   int ponder_misses = 0;
-  std::string pondering;  // the reply our engine is pondering on now (UCI), "" when none
+  std::string pondering;    // the reply our engine is pondering on now (UCI), "" when none
+  bool stream_open = true;  // false: a correspondence game waiting with its stream closed
 };
 
 struct QueuedChallenge {
@@ -66,7 +67,8 @@ struct StatusReport {
   std::int64_t started_unix_s = 0;
   std::int64_t updated_unix_s = 0;
   bool shutting_down = false;
-  int concurrency = 0;
+  int concurrency = 0;               // realtime games at once
+  int correspondence_max_games = 0;  // correspondence games at once
   std::vector<GameSummary> games;
   std::vector<std::string> starting;  // accepted, gameStart not seen yet
   std::vector<QueuedChallenge> queue;

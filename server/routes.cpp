@@ -330,6 +330,9 @@ void register_test_routes(httplib::Server& http, Context& cx) {
                 cx.hooks.clear();
                 send_ok(res);
               }));
+  http.Get("/_test/streams", local_only([&cx](const Request&, Response& res) {
+             send_json(res, 200, cx.state.game_stream_counts());
+           }));
   http.Get("/_test/posts", local_only([&cx](const Request&, Response& res) {
              send_json(res, 200, cx.state.post_log());
            }));

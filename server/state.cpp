@@ -273,7 +273,9 @@ void ServerState::release_challenge_stream(const std::string& id,
 }
 
 void ServerState::tick_presence(GameEntry& e, std::int64_t t) {
-  if (e.game.over() || e.game.ply() < 2) return;
+  // As on Lichess, only realtime games can be claimed after the opponent left: a
+  // correspondence player may close the game and come back days later.
+  if (e.game.over() || e.game.ply() < 2 || !e.game.setup().time_control.realtime()) return;
   for (engine::Color c : {engine::White, engine::Black}) {
     if (connected(e, c)) continue;
     Presence& p = e.presence[c];
@@ -321,6 +323,14 @@ std::size_t ServerState::open_stream_count() const {
   std::size_t n = event_streams_.size() + challenge_streams_.size() + lobby_streams_.size();
   for (const auto& [id, e] : games_) n += e.streams.size() + e.watchers.size();
   return n;
+}
+
+nlohmann::json ServerState::game_stream_counts() const {
+  Lock lock(mutex_);
+  nlohmann::json counts = nlohmann::json::object();
+  for (const auto& [id, e] : games_)
+    if (!e.game.over()) counts[id] = e.streams.size();
+  return counts;
 }
 
 std::size_t ServerState::games_held() const {

@@ -133,6 +133,8 @@ class ServerState {
 
   // For tests and benchmarks.
   std::size_t open_stream_count() const;
+  // The open game streams (both players') of each ongoing game: {"<game id>": n, ...}.
+  nlohmann::json game_stream_counts() const;
   // Games and challenges held in memory, finished and ended ones included.
   std::size_t games_held() const;
   std::size_t challenges_held() const;

@@ -90,7 +90,7 @@ TEST(ChallengePolicy, TimeControlReasons) {
   EXPECT_EQ(reason_for(policy(), corr), DeclineReason::kTimeControl);
   p = policy();
   p.time_controls.push_back(config::Speed::kCorrespondence);
-  EXPECT_EQ(decide_challenge(p, corr, {}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, corr, {.correspondence_slots = 1}).action, Action::accept);
   p.max_days = 2;
   EXPECT_EQ(reason_for(p, corr), DeclineReason::kTooSlow);
 
@@ -145,6 +145,45 @@ TEST(ChallengePolicy, FullSlotsQueueOrDeclineLater) {
   EXPECT_EQ(reason_for(p, blitz_from("a"), {.games_in_progress = 2}), DeclineReason::kLater);
   EXPECT_EQ(to_string(DeclineReason::kTooFast), "tooFast");
   EXPECT_EQ(to_string(DeclineReason::kOnlyBot), "onlyBot");
+}
+
+TEST(ChallengePolicy, CorrespondenceGamesHaveTheirOwnSlots) {
+  auto p = policy();
+  p.concurrency = 1;
+  p.time_controls.push_back(config::Speed::kCorrespondence);
+  ChallengeFacts corr = blitz_from("a");
+  corr.kind = ChallengeFacts::Kind::correspondence;
+  corr.days = 2;
+  // The realtime slot is busy: a correspondence challenge still finds one of its own ...
+  const BotLoad realtime_full{
+      .games_in_progress = 1, .correspondence_games = 2, .correspondence_slots = 3};
+  EXPECT_EQ(decide_challenge(p, corr, realtime_full).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, blitz_from("b"), realtime_full).action, Action::queue);
+  // ... and fifty correspondence games leave the realtime slot free.
+  const BotLoad correspondence_full{.correspondence_games = 50, .correspondence_slots = 50};
+  EXPECT_EQ(decide_challenge(p, blitz_from("b"), correspondence_full).action, Action::accept);
+  const ChallengeDecision d = decide_challenge(p, corr, correspondence_full);
+  EXPECT_EQ(d.action, Action::queue);
+  EXPECT_EQ(d.why, "all correspondence slots busy: queued");
+}
+
+TEST(ChallengePolicy, HumanSlotsAndGamesPerOpponentWithCorrespondenceGames) {
+  auto p = policy();
+  p.concurrency = 2;
+  p.fairness.human_slots = 1;
+  p.fairness.max_simultaneous_games_per_user = 2;
+  ChallengeFacts bot = blitz_from("b1");
+  bot.challenger_is_bot = true;
+  // Two correspondence games against bots take no realtime slot a bot may use ...
+  const BotLoad load{.holders = {{"b1", true, true}, {"b2", true, true}},
+                     .correspondence_games = 2,
+                     .correspondence_slots = 10};
+  EXPECT_EQ(decide_challenge(p, bot, load).action, Action::accept);
+  // ... but they count as games against that opponent.
+  const BotLoad twice{.holders = {{"b1", true, true}, {"B1", true, true}},
+                      .correspondence_games = 2,
+                      .correspondence_slots = 10};
+  EXPECT_EQ(decide_challenge(p, bot, twice).why, "already 2 game(s) against this opponent: queued");
 }
 
 ChallengeFacts from_bot(std::string name, int rating = 1500) {

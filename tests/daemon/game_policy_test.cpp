@@ -207,6 +207,15 @@ TEST(GamePolicy, TheOpponentsFirstMoveCancelsTheAbort) {
   EXPECT_FALSE(p.on_time(kStart + 500s).abort);
 }
 
+TEST(GamePolicy, NoAbortTimerInCorrespondenceGames) {
+  GamePolicy p(settings());
+  // We are White and moved; Black may take days over the first move too.
+  p.on_state({.plies = 1, .fullmove_number = 1, .our_turn = false, .correspondence = true}, {},
+             kStart);
+  EXPECT_FALSE(p.next_deadline());
+  EXPECT_FALSE(p.on_time(kStart + 3600s).abort);
+}
+
 TEST(GamePolicy, WaitPushesTheAbortBackWhileWaiting) {
   GamePolicy p(settings());
   EXPECT_FALSE(p.extend_abort_timer());  // not waiting for anyone yet

@@ -1,126 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GameSession through whole games: the test plays the server over the fake HTTP client
-// (a live game stream it writes to, a reply to every command) and moves time with the
-// fake clock; the session runs its real board, engine, policy, chat and PGN record, and
-// ponders (engine.ponder) when the server shows our move as the real server does.
-// The real-time waits below only guard against a hang; they are not speed targets.
-#include "daemon/game_session.h"
-
+// GameSession through whole games (tests/daemon/support/game_session_fixture.h): greeting,
+// the PGN record, engine overrides, draw offers, takebacks, resignation, abort and
+// claim-victory timers, move retries, shutdown, and a game the server no longer serves.
+// Pondering: game_session_ponder_test.cpp.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <sstream>
-#include <thread>
 
-#include <unistd.h>
-
-#include "daemon/metrics.h"
-#include "engine/search/params.h"
-#include "tests/daemon/support/fakes.h"
-#include "tests/daemon/support/scripted_game.h"
+#include "tests/daemon/support/game_session_fixture.h"
 
 namespace bot::test {
 namespace {
 
 using namespace std::chrono_literals;
-
-constexpr auto kHangGuard = 20s;
-
-std::string text_of(const HttpRequest& request) {
-  std::string text;
-  if (const auto* form = std::get_if<FormFields>(&request.body))
-    for (const auto& [key, value] : *form) text += key + "=" + value + ";";
-  return text;
-}
-
-class GameSessionTest : public ::testing::Test {
- protected:
-  GameSessionTest() {
-    http_.live_stream(kGameStream);
-    http_.set_default_reply(HttpResult::response(200, R"({"ok":true})"));
-  }
-  ~GameSessionTest() override {
-    session_.reset();  // joins the session's threads before the fakes go
-    std::filesystem::remove_all(pgn_dir_);
-  }
-
-  static SessionSettings settings() {
-    SessionSettings s;
-    s.budget = {.move_overhead_ms = 10, .max_think_ms = 20, .first_move_max_ms = 20};
-    s.engine = {.hash_mb = 1, .threads = 1};
-    s.policy.draw_offer.enabled = false;
-    s.policy.resign.enabled = false;
-    s.policy.abort_time = 30s;
-    s.greeting.hello = "Hi {opponent}, I'm {me}.";
-    s.greeting.goodbye = "Good game, {opponent}!";
-    return s;
-  }
-
-  void start(SessionSettings s = settings()) {
-    session_ =
-        std::make_unique<GameSession>("G1", client_, clock_, log_, Identity{"paxbot", "paxbot"},
-                                      std::move(s), [this](const SessionReport& report) {
-                                        std::lock_guard lock(mutex_);
-                                        report_ = report;
-                                      });
-    session_->start();
-  }
-
-  void send(std::string line) { http_.push_line(kGameStream, std::move(line)); }
-
-  // The session's POSTs to /api/bot/game/G1/<what>...
-  std::vector<HttpRequest> posts(std::string_view what) const {
-    return http_.requests_to(HttpMethod::kPost, kGameCommands + std::string(what));
-  }
-
-  std::vector<HttpRequest> wait_for_posts(std::string_view what, std::size_t count) {
-    std::vector<HttpRequest> found =
-        http_.wait_for_requests(HttpMethod::kPost, kGameCommands + std::string(what), count);
-    EXPECT_GE(found.size(), count) << "waiting for " << what;
-    return found;
-  }
-
-  std::optional<SessionReport> wait_for_report() {
-    const auto give_up = std::chrono::steady_clock::now() + kHangGuard;
-    while (!session_->finished() && std::chrono::steady_clock::now() < give_up)
-      std::this_thread::sleep_for(1ms);
-    std::lock_guard lock(mutex_);
-    return report_;
-  }
-
-  // The UCI move of the n-th (1-based) move the session posted.
-  std::string posted_move(std::size_t n) {
-    const std::vector<HttpRequest> moves = wait_for_posts("move/", n);
-    if (moves.size() < n) return "";
-    std::string uci = moves[n - 1].path.substr(kGameCommands.size() + 5);
-    return uci.substr(0, uci.find('?'));
-  }
-
-  // Plays `our_moves` of our moves as White from the start, answering each. Returns the
-  // move list.
-  std::string play_as_white(int our_moves) {
-    std::string moves;
-    for (int n = 1; n <= our_moves; ++n) {
-      moves += (moves.empty() ? "" : " ") + posted_move(std::size_t(n));
-      moves += " " + reply_to(moves);
-      send(game_state_line(moves));
-    }
-    return moves;
-  }
-
-  FakeClock clock_{FakeClock::SleepMode::kBlock};
-  FakeHttpClient http_;
-  std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
-  LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
-  std::filesystem::path pgn_dir_ = std::filesystem::path(::testing::TempDir()) /
-                                   ("game_session_test_" + std::to_string(::getpid()));
-  std::mutex mutex_;
-  std::optional<SessionReport> report_;
-  std::unique_ptr<GameSession> session_;
-};
 
 TEST_F(GameSessionTest, PlaysAWholeGameGreetsAndRecordsIt) {
   PgnSink pgn({.directory = pgn_dir_.string(), .grouping = config::PgnGrouping::per_game});
@@ -364,122 +258,6 @@ TEST_F(GameSessionTest, EndsWhenTheServerNoLongerServesTheGame) {
   std::lock_guard lock(mutex_);
   ASSERT_TRUE(report_);
   EXPECT_EQ(report_->status, "gone");
-}
-
-// Waits (bounded) until the session ponders; the reply it ponders on, "" when it never does.
-std::string wait_for_pondering(const GameSession& session) {
-  const auto give_up = std::chrono::steady_clock::now() + kHangGuard;
-  while (std::chrono::steady_clock::now() < give_up) {
-    if (std::string reply = session.summary().pondering; !reply.empty()) return reply;
-    std::this_thread::sleep_for(1ms);
-  }
-  return "";
-}
-
-// A legal reply to `moves` other than `not_this`.
-std::string other_reply(const std::string& moves, const std::string& not_this) {
-  auto board = GameState::start(engine::Variant::Standard, "startpos");
-  EXPECT_TRUE(board && board->update(moves));
-  for (const engine::Move m : engine::legal_moves(board->position()))
-    if (const std::string uci = engine::move_to_uci(board->position(), m); uci != not_this)
-      return uci;
-  return "";
-}
-
-SessionSettings pondering(SessionSettings s, Metrics* metrics = nullptr) {
-  s.policy.ponder = true;
-  s.metrics = metrics;
-  return s;
-}
-
-TEST_F(GameSessionTest, PonderHitTurnsThePonderSearchIntoOurMove) {
-  Metrics metrics;
-  start(pondering(settings(), &metrics));
-  send(game_full_line(/*we_are_white=*/true, ""));
-  const std::string first = posted_move(1);
-  send(game_state_line(first));  // the server shows our move: alice is to move
-  const std::string expected = wait_for_pondering(*session_);
-  ASSERT_FALSE(expected.empty()) << "no ponder search after our move was shown";
-  const std::string moves = first + " " + expected;
-  send(game_state_line(moves));  // alice plays the reply we expected
-  const std::string second = posted_move(2);
-  EXPECT_NE(reply_to(moves + " " + second), "") << "our move after the hit is legal";
-  const GameSummary summary = session_->summary();
-  EXPECT_EQ(summary.ponder_hits, 1);
-  EXPECT_EQ(summary.ponder_misses, 0);
-  EXPECT_EQ(summary.pondering, "");
-  const std::string page = metrics.render();
-  EXPECT_NE(page.find("\npaxbot_ponder_total{result=\"hit\"} 1\n"), std::string::npos) << page;
-  EXPECT_NE(page.find("\npaxbot_ponder_total{result=\"miss\"} 0\n"), std::string::npos) << page;
-  EXPECT_EQ(posts("move/").size(), 2u);
-}
-
-TEST_F(GameSessionTest, PonderMissStopsThePonderSearchAndSearchesTheRealPosition) {
-  Metrics metrics;
-  start(pondering(settings(), &metrics));
-  send(game_full_line(/*we_are_white=*/false, "e2e4"));
-  const std::string first = "e2e4 " + posted_move(1);
-  send(game_state_line(first));
-  const std::string expected = wait_for_pondering(*session_);
-  ASSERT_FALSE(expected.empty());
-  const std::string moves = first + " " + other_reply(first, expected);
-  send(game_state_line(moves));  // alice plays something else
-  const std::string second = posted_move(2);
-  EXPECT_NE(reply_to(moves + " " + second), "") << "our move answers the real reply";
-  const GameSummary summary = session_->summary();
-  EXPECT_EQ(summary.ponder_hits, 0);
-  EXPECT_EQ(summary.ponder_misses, 1);
-  EXPECT_NE(metrics.render().find("\npaxbot_ponder_total{result=\"miss\"} 1\n"), std::string::npos);
-  EXPECT_EQ(posts("move/").size(), 2u);
-}
-
-TEST_F(GameSessionTest, NoPonderingWhenOff) {
-  start();  // engine.ponder is off by default
-  send(game_full_line(/*we_are_white=*/true, ""));
-  std::string moves = posted_move(1);
-  send(game_state_line(moves));
-  moves += " " + reply_to(moves);
-  send(game_state_line(moves));
-  posted_move(2);
-  const GameSummary summary = session_->summary();
-  EXPECT_EQ(summary.ponder_hits + summary.ponder_misses, 0);
-}
-
-TEST_F(GameSessionTest, NoPonderingWhenOurClockIsTooLowToGain) {
-  const int low = engine::search::params::kPonderMinClockMs - 1;  // White's clock: ours
-  start(pondering(settings()));
-  send(game_full_line(/*we_are_white=*/true, ""));
-  std::string moves = posted_move(1);
-  send(game_state_line(moves, "started", "", low));
-  moves += " " + reply_to(moves);
-  send(game_state_line(moves, "started", "", low));
-  posted_move(2);
-  const GameSummary summary = session_->summary();
-  EXPECT_EQ(summary.ponder_hits + summary.ponder_misses, 0);
-}
-
-TEST_F(GameSessionTest, GameEndStopsAPonderSearch) {
-  start(pondering(settings()));
-  send(game_full_line(/*we_are_white=*/true, ""));
-  const std::string first = posted_move(1);
-  send(game_state_line(first));
-  ASSERT_FALSE(wait_for_pondering(*session_).empty());
-  send(game_state_line(first, "resign", R"(,"winner":"white")"));  // alice resigns
-  const auto report = wait_for_report();
-  ASSERT_TRUE(report);
-  EXPECT_EQ(report->status, "resign");
-  EXPECT_EQ(posts("move/").size(), 1u) << "a stopped ponder search plays no move";
-  session_.reset();  // joins the session and its engine (a running search would hang here)
-}
-
-TEST_F(GameSessionTest, ShutdownStopsAPonderSearch) {
-  start(pondering(settings()));
-  send(game_full_line(/*we_are_white=*/true, ""));
-  send(game_state_line(posted_move(1)));
-  ASSERT_FALSE(wait_for_pondering(*session_).empty());
-  session_->stop();  // shutdown while pondering
-  ASSERT_TRUE(wait_for_report());
-  session_.reset();
 }
 
 }  // namespace

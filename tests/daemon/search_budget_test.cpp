@@ -45,6 +45,17 @@ TEST(SearchBudget, CorrespondenceThinksTheCap) {
   EXPECT_TRUE(plan->fixed);
 }
 
+TEST(SearchBudget, CorrespondenceNeverThinksMoreThanAQuarterOfTheTimeLeft) {
+  BudgetSettings s{.max_think_ms = 60000};
+  EXPECT_EQ(
+      search_budget({.correspondence = true, .correspondence_left_ms = 86'400'000}, s).max_time_ms,
+      60000);
+  EXPECT_EQ(search_budget({.correspondence = true, .correspondence_left_ms = 40000}, s).max_time_ms,
+            10000);
+  EXPECT_EQ(search_budget({.correspondence = true, .correspondence_left_ms = 0}, s).max_time_ms, 50)
+      << "the floor: a move still gets searched";
+}
+
 TEST(SearchBudget, ClockGamesPassTheClocksAndTheCap) {
   BudgetSettings s{.move_overhead_ms = 50, .max_think_ms = 5000};
   BudgetInput in{

@@ -64,6 +64,28 @@ TEST(StatusReport, TextShowsEverySectionOfTheReport) {
   }
 }
 
+TEST(StatusReport, CorrespondenceGamesCountAgainstTheirOwnLimitAndShowAClosedStream) {
+  StatusReport r = sample_report();
+  r.correspondence_max_games = 50;
+  GameSummary waiting = r.games.front();
+  waiting.id = "corr0001";
+  waiting.speed = "correspondence";
+  waiting.our_turn = false;
+  waiting.stream_open = false;
+  r.games.push_back(waiting);
+  const nlohmann::json j = to_json(r);
+  EXPECT_EQ(j["games"][1]["stream_open"], false);
+  auto text = format_status(j, r.updated_unix_s);
+  ASSERT_TRUE(text) << text.error();
+  EXPECT_NE(text->find("games in progress: 1 of 2, correspondence 1 of 50\n"), std::string::npos)
+      << *text;
+  EXPECT_NE(text->find("  corr0001  vs OtherBot  pacifist correspondence"), std::string::npos);
+  EXPECT_NE(text->find("  stream closed\n"), std::string::npos) << *text;
+  EXPECT_EQ(text->find("abcd1234  vs OtherBot  pacifist blitz  as white  ply 23  our move  clock "
+                       "2:34.3 vs 1:01.0  eval -0.35  stream closed"),
+            std::string::npos);
+}
+
 TEST(StatusReport, AnIdleDaemonSaysNoneAndOff) {
   StatusReport r = sample_report();
   r.games.clear();

@@ -53,7 +53,7 @@ ChallengeFacts facts_of(const ChallengeInfo& c) {
 
 }  // namespace
 
-Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
+Bot::Bot(config::Config config, LichessClient& client, const base::Clock& clock, base::Logger& log,
          Notifier& notifier, Identity me, config::BooksByVariant books,
          HttpClientFactory list_clients)
     : config_(std::move(config)),

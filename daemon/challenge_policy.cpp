@@ -164,15 +164,15 @@ std::vector<std::size_t> queue_order(const config::ChallengeFairness& fairness,
   return order;
 }
 
-void RecentBotChallenges::record(std::string_view bot, Clock::SteadyTime when) {
+void RecentBotChallenges::record(std::string_view bot, base::Clock::SteadyTime when) {
   accepted_[lower(bot)].push_back(when);
 }
 
-int RecentBotChallenges::count(std::string_view bot, Clock::SteadyTime now,
+int RecentBotChallenges::count(std::string_view bot, base::Clock::SteadyTime now,
                                std::chrono::minutes window) {
   const auto found = accepted_.find(lower(bot));
   if (found == accepted_.end()) return 0;
-  std::deque<Clock::SteadyTime>& times = found->second;
+  std::deque<base::Clock::SteadyTime>& times = found->second;
   while (!times.empty() && now - times.front() >= window) times.pop_front();
   const int n = int(times.size());
   if (times.empty()) accepted_.erase(found);

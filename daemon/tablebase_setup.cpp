@@ -20,7 +20,7 @@ engine::tablebase::Settings tablebase_settings(const config::Tablebases& config)
 }
 
 std::shared_ptr<const engine::tablebase::Tablebases> open_tablebases(
-    const config::Tablebases& config, Logger& log) {
+    const config::Tablebases& config, base::Logger& log) {
   const engine::tablebase::Settings settings = tablebase_settings(config);
   if (settings.syzygy_path.empty() && settings.gaviota_path.empty()) return nullptr;
   auto opened = engine::tablebase::Tablebases::open(settings);

@@ -87,7 +87,7 @@ class BotTest : public ::testing::Test {
   FakeHttpClient http_;
   RecordingNotifier notifier_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
 };
 

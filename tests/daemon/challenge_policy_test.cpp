@@ -185,7 +185,7 @@ TEST(ChallengeFairness, RecentChallengesFromOneBotAreDeclinedLater) {
 
 TEST(ChallengeFairness, RecentBotChallengesForgetOutsideTheWindow) {
   RecentBotChallenges recent;
-  const Clock::SteadyTime t0{};
+  const base::Clock::SteadyTime t0{};
   using std::chrono::minutes;
   recent.record("Spam", t0);
   recent.record("spam", t0 + minutes(5));

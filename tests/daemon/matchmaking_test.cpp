@@ -87,7 +87,7 @@ class MatchmakingTest : public testing::Test {
 
   FakeClock clock_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   OpponentMemory memory_{"", 24h, log_};
   config::Matchmaking settings_;
   MatchmakingInputs inputs_;

@@ -33,14 +33,14 @@ TEST(TablebaseSetup, ConfigBecomesTheEngineSettings) {
 
 TEST(TablebaseSetup, NoPathOpensNothingQuietly) {
   std::ostringstream out;
-  Logger log(out, LogLevel::kDebug);
+  base::Logger log(out, base::LogLevel::kDebug);
   EXPECT_EQ(open_tablebases(config::default_config().engine.tablebases, log), nullptr);
   EXPECT_EQ(out.str(), "");
 }
 
 TEST(TablebaseSetup, MissingPathIsAWarningNamingItAndPlayGoesOn) {
   std::ostringstream out;
-  Logger log(out, LogLevel::kDebug);
+  base::Logger log(out, base::LogLevel::kDebug);
   config::Tablebases c = config::default_config().engine.tablebases;
   c.syzygy_path = "/nonexistent/paxbot-syzygy";
   c.gaviota_path = "/nonexistent/paxbot-gaviota";

@@ -54,6 +54,24 @@ TEST(SearchTranspositionTable, StoresAndProbes) {
   EXPECT_FALSE(tt.probe(0x1234'5678'9abc'def0ULL, data));
 }
 
+TEST(SearchTranspositionTable, CutoffNeedsABoundOnTheRightSide) {
+  search::TTData tt;
+  tt.bound = search::Bound::Exact;
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, 0, -50, 50));  // exact: any window
+  tt.bound = search::Bound::Lower;                         // the true score is >= 60
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, 60, -50, 50));
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, 50, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, 49, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, -60, -50, 50));
+  tt.bound = search::Bound::Upper;  // the true score is <= -60
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, -60, -50, 50));
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, -50, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, -49, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, 60, -50, 50));
+  tt.bound = search::Bound::None;
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, 0, -50, 50));
+}
+
 TEST(SearchScore, MateScoresKeepTheirDistance) {
   using namespace search;
   EXPECT_EQ(mate_distance_moves(mate_in(1)), 1);

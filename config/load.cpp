@@ -77,13 +77,13 @@ LoadResult load_string(std::string_view yaml_text) {
     const std::string text(yaml_text);
     if (const auto stuck = stuck_parser_mark(text)) {
       result.diagnostics.push_back(
-          {Severity::error, "", "YAML syntax error: unexpected text at the top level",
+          {Severity::kError, "", "YAML syntax error: unexpected text at the top level",
            "remove the stray ',', ']' or '}' at this line", location_of(*stuck)});
       return result;
     }
     documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
-    result.diagnostics.push_back({Severity::error, "", "YAML syntax error: " + e.msg,
+    result.diagnostics.push_back({Severity::kError, "", "YAML syntax error: " + e.msg,
                                   "check the indentation, colons and quotes at this line and "
                                   "the one before it",
                                   location_of(e.mark)});
@@ -91,7 +91,7 @@ LoadResult load_string(std::string_view yaml_text) {
   }
   if (documents.empty() || documents.front().IsNull()) return result;  // empty file: defaults
   if (documents.size() > 1) {
-    result.diagnostics.push_back({Severity::error, "",
+    result.diagnostics.push_back({Severity::kError, "",
                                   "the file holds " + std::to_string(documents.size()) +
                                       " YAML documents; only the first is read",
                                   "keep one document: remove the '---' separators", std::nullopt});
@@ -99,7 +99,7 @@ LoadResult load_string(std::string_view yaml_text) {
   const YAML::Node& root = documents.front();
   if (!root.IsMap()) {
     result.diagnostics.push_back(
-        {Severity::error, "", "the top level must be a map of keys, got " + quoted(root),
+        {Severity::kError, "", "the top level must be a map of keys, got " + quoted(root),
          "start from config/paxbot.example.yml", location_of(root.Mark())});
     return result;
   }
@@ -111,7 +111,7 @@ LoadResult load_string(std::string_view yaml_text) {
   if (looks_like_token(token_file) && token_file.find('/') == std::string::npos) {
     token_file.clear();
     result.diagnostics.push_back(
-        {Severity::error, "token_file", "looks like a token, not the path of a file holding one",
+        {Severity::kError, "token_file", "looks like a token, not the path of a file holding one",
          "put the token in a file readable only by paxbot and give that file's path here; "
          "revoke the token on the server if this config was shared",
          find_location(result.locations, "token_file")});
@@ -141,7 +141,7 @@ LoadResult load_file(const std::filesystem::path& file) {
   if (ec) {
     LoadResult result{.config = default_config(), .diagnostics = {}, .locations = {}};
     result.diagnostics.push_back(
-        {Severity::error, "", "cannot read " + file.string() + ": " + ec.message(),
+        {Severity::kError, "", "cannot read " + file.string() + ": " + ec.message(),
          "check the path and that paxbot may read the file", std::nullopt});
     return result;
   }

@@ -251,7 +251,7 @@ class Reader {
     for (const auto& entry : frame.node) {
       const std::optional<Location> where = location_of(entry.first.Mark());
       if (!entry.first.IsScalar()) {
-        diagnostics_.push_back({Severity::error, frame.path, "a key must be plain text",
+        diagnostics_.push_back({Severity::kError, frame.path, "a key must be plain text",
                                 "write keys as 'name: value'", where});
         continue;
       }
@@ -260,7 +260,7 @@ class Reader {
       if (path == "token" || looks_like_token(key)) {
         // Never echo it: a secret that must not be in this file at all.
         diagnostics_.push_back(
-            {Severity::error, key == "token" ? path : frame.path,
+            {Severity::kError, key == "token" ? path : frame.path,
              "the token must not be in the config file (it was ignored)",
              "delete the line, revoke the token on the server if the file was shared, and "
              "provide it through LICHESS_BOT_TOKEN, token_file or the systemd credential 'token'",
@@ -268,7 +268,7 @@ class Reader {
         continue;
       }
       if (std::ranges::find(seen, key) != seen.end()) {
-        diagnostics_.push_back({Severity::error, path, "duplicate key (the first one is used)",
+        diagnostics_.push_back({Severity::kError, path, "duplicate key (the first one is used)",
                                 "keep only one " + key + " line", where});
         continue;
       }
@@ -276,14 +276,14 @@ class Reader {
       if (std::ranges::find(frame.known, key) != frame.known.end()) continue;
       // A misspelt key of an engine override would quietly play with other settings.
       const bool in_override = frame.path.starts_with("engine.overrides[");
-      diagnostics_.push_back({in_override ? Severity::error : Severity::warning, path,
+      diagnostics_.push_back({in_override ? Severity::kError : Severity::kWarning, path,
                               in_override ? "unknown key" : "unknown key, ignored",
                               unknown_key_fix(path, frame.known), where});
     }
   }
 
   void error(const std::string& path, std::string message, std::string fix) {
-    diagnostics_.push_back({Severity::error, path, std::move(message), std::move(fix),
+    diagnostics_.push_back({Severity::kError, path, std::move(message), std::move(fix),
                             find_location(locations_, path)});
   }
 

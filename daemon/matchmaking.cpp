@@ -208,8 +208,8 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
   }
 
   // Preference: the strongest or weakest eligible bot (ties at random), or anyone.
-  if (settings_.rating_preference != config::RatingPreference::none) {
-    const bool high = settings_.rating_preference == config::RatingPreference::high;
+  if (settings_.rating_preference != config::RatingPreference::kNone) {
+    const bool high = settings_.rating_preference == config::RatingPreference::kHigh;
     int best = candidates.front().rating;
     for (const Candidate& c : candidates)
       best = high ? std::max(best, c.rating) : std::min(best, c.rating);
@@ -230,13 +230,13 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
   r.variant = vkey;
   r.color = ChallengeColor::kRandom;
   switch (settings_.challenge_mode) {
-    case config::ChallengeMode::casual:
+    case config::ChallengeMode::kCasual:
       r.rated = false;
       break;
-    case config::ChallengeMode::rated:
+    case config::ChallengeMode::kRated:
       r.rated = true;
       break;
-    case config::ChallengeMode::random:
+    case config::ChallengeMode::kRandom:
       r.rated = random_() < 0.5;
       break;
   }

@@ -14,8 +14,8 @@ engine::tablebase::Settings tablebase_settings(const config::Tablebases& config)
   s.gaviota_path = config.gaviota_path;
   s.gaviota_cache_mb = config.gaviota_cache_mb;
   s.max_pieces = config.max_pieces;
-  s.use_syzygy = uses(config::TablebaseKind::syzygy);
-  s.use_gaviota = uses(config::TablebaseKind::gaviota);
+  s.use_syzygy = uses(config::TablebaseKind::kSyzygy);
+  s.use_gaviota = uses(config::TablebaseKind::kGaviota);
   return s;
 }
 

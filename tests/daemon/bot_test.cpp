@@ -125,7 +125,7 @@ TEST_F(BotTest, AcceptsAChallengePlaysTheGameAndShutsDown) {
 
 TEST_F(BotTest, QueuedChallengesGetTheFreeSlotInThePolicysOrder) {
   config::Config c = config();
-  c.challenge.fairness.sort_by = config::QueueOrder::best;
+  c.challenge.fairness.sort_by = config::QueueOrder::kBest;
   Bot bot(c, client_, clock_, log_, notifier_, {"paxbot", "paxbot"});
   std::thread runner([&] { bot.run(); });
 

@@ -18,7 +18,7 @@ TEST(TablebaseSetup, ConfigBecomesTheEngineSettings) {
   c.gaviota_path = "/srv/gaviota";
   c.max_pieces = 5;
   c.gaviota_cache_mb = 64;
-  c.use = {config::TablebaseKind::gaviota};
+  c.use = {config::TablebaseKind::kGaviota};
   const engine::tablebase::Settings s = tablebase_settings(c);
   EXPECT_EQ(s.syzygy_path, "/srv/syzygy:/srv/more");
   EXPECT_EQ(s.gaviota_path, "/srv/gaviota");

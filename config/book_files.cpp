@@ -18,7 +18,7 @@ std::expected<BooksByVariant, std::vector<Diagnostic>> open_books(const Book& bo
     for (const std::string& file : files) {
       auto one = engine::book::PolyglotBook::open(file);
       if (!one) {
-        problems.push_back({Severity::error, key, one.error(),
+        problems.push_back({Severity::kError, key, one.error(),
                             "fix the path, or rebuild the book with 'polyglot make-book'",
                             std::nullopt});
         continue;

@@ -72,7 +72,7 @@ int check_config_command(const std::vector<std::string>& args, std::ostream& out
     // A broken token_file is this file's fault; the environment of this shell may differ
     // from the daemon's.
     const Severity severity =
-        token.error().starts_with("token_file ") ? Severity::error : Severity::warning;
+        token.error().starts_with("token_file ") ? Severity::kError : Severity::kWarning;
     result.diagnostics.push_back({severity, "token", token.error(), "", std::nullopt});
   }
 
@@ -83,8 +83,8 @@ int check_config_command(const std::vector<std::string>& args, std::ostream& out
   for (const Diagnostic& diagnostic : result.diagnostics) {
     err << format_diagnostic(diagnostic, file) << "\n";
   }
-  const int errors = count(result.diagnostics, Severity::error);
-  const int warnings = count(result.diagnostics, Severity::warning);
+  const int errors = count(result.diagnostics, Severity::kError);
+  const int warnings = count(result.diagnostics, Severity::kWarning);
   if (valid) {
     err << file << ": valid (" << plural(warnings, "warning") << ")\n";
   } else {

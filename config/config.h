@@ -50,14 +50,14 @@ constexpr std::span<const std::string_view> names_of(BookSelection) {
   return engine::book::kSelectionNames;
 }
 
-enum class Mode { rated, casual };
+enum class Mode { kRated, kCasual };
 inline constexpr std::array<std::string_view, 2> kModeNames = {"rated", "casual"};
 constexpr std::span<const std::string_view> names_of(Mode) {
   return kModeNames;
 }
 
 // Whether matchmaking challenges are rated, casual, or either at random.
-enum class ChallengeMode { casual, rated, random };
+enum class ChallengeMode { kCasual, kRated, kRandom };
 inline constexpr std::array<std::string_view, 3> kChallengeModeNames = {"casual", "rated",
                                                                         "random"};
 constexpr std::span<const std::string_view> names_of(ChallengeMode) {
@@ -65,7 +65,7 @@ constexpr std::span<const std::string_view> names_of(ChallengeMode) {
 }
 
 // Which eligible opponents matchmaking prefers: no preference, stronger ones, weaker ones.
-enum class RatingPreference { none, high, low };
+enum class RatingPreference { kNone, kHigh, kLow };
 inline constexpr std::array<std::string_view, 3> kRatingPreferenceNames = {"none", "high", "low"};
 constexpr std::span<const std::string_view> names_of(RatingPreference) {
   return kRatingPreferenceNames;
@@ -79,7 +79,7 @@ constexpr std::span<const std::string_view> names_of(ShutdownAction) {
 }
 
 // How finished games are grouped into PGN files.
-enum class PgnGrouping { per_game, per_opponent, all };
+enum class PgnGrouping { kPerGame, kPerOpponent, kAll };
 inline constexpr std::array<std::string_view, 3> kPgnGroupingNames = {"per_game", "per_opponent",
                                                                       "all"};
 constexpr std::span<const std::string_view> names_of(PgnGrouping) {
@@ -87,7 +87,7 @@ constexpr std::span<const std::string_view> names_of(PgnGrouping) {
 }
 
 // The kinds of endgame tables the engine can probe.
-enum class TablebaseKind { syzygy, gaviota };
+enum class TablebaseKind { kSyzygy, kGaviota };
 inline constexpr std::array<std::string_view, 2> kTablebaseKindNames = {"syzygy", "gaviota"};
 constexpr std::span<const std::string_view> names_of(TablebaseKind) {
   return kTablebaseKindNames;
@@ -95,14 +95,14 @@ constexpr std::span<const std::string_view> names_of(TablebaseKind) {
 
 // The order in which queued challenges get a free slot (lichess-bot's challenge.sort_by):
 // `first` by arrival, `best` highest-rated challenger first.
-enum class QueueOrder { first, best };
+enum class QueueOrder { kFirst, kBest };
 inline constexpr std::array<std::string_view, 2> kQueueOrderNames = {"first", "best"};
 constexpr std::span<const std::string_view> names_of(QueueOrder) {
   return kQueueOrderNames;
 }
 
 // Which challengers the queue serves first (lichess-bot's challenge.preference).
-enum class OpponentPreference { none, human, bot };
+enum class OpponentPreference { kNone, kHuman, kBot };
 inline constexpr std::array<std::string_view, 3> kOpponentPreferenceNames = {"none", "human",
                                                                              "bot"};
 constexpr std::span<const std::string_view> names_of(OpponentPreference) {
@@ -110,7 +110,7 @@ constexpr std::span<const std::string_view> names_of(OpponentPreference) {
 }
 
 // Which opponents an engine override applies to.
-enum class OpponentKind { any, human, bot };
+enum class OpponentKind { kAny, kHuman, kBot };
 inline constexpr std::array<std::string_view, 3> kOpponentKindNames = {"any", "human", "bot"};
 constexpr std::span<const std::string_view> names_of(OpponentKind) {
   return kOpponentKindNames;

@@ -37,7 +37,7 @@ Config default_config() {
   e.tablebases.gaviota_path = "";
   e.tablebases.gaviota_cache_mb = 16;
   e.tablebases.max_pieces = 7;
-  e.tablebases.use = {TablebaseKind::syzygy, TablebaseKind::gaviota};
+  e.tablebases.use = {TablebaseKind::kSyzygy, TablebaseKind::kGaviota};
   e.ponder = false;
   e.overrides = {};
 
@@ -54,7 +54,7 @@ Config default_config() {
   ch.max_days = 14;
   ch.accept_bot = true;
   ch.only_bot = false;
-  ch.modes = {Mode::rated, Mode::casual};
+  ch.modes = {Mode::kRated, Mode::kCasual};
   ch.min_rating = 0;
   ch.max_rating = 4'000;
   ch.allow_list = {};
@@ -69,8 +69,8 @@ Config default_config() {
   f.human_slots = 0;
   f.bullet_requires_increment_bots = false;
   f.bullet_requires_increment_humans = false;
-  f.sort_by = QueueOrder::first;
-  f.preference = OpponentPreference::none;
+  f.sort_by = QueueOrder::kFirst;
+  f.preference = OpponentPreference::kNone;
 
   c.greeting.hello = "Hi {opponent}, I'm {me}. Good luck!";
   c.greeting.goodbye = "Good game, {opponent}!";
@@ -85,10 +85,10 @@ Config default_config() {
   m.enabled = false;
   m.idle_s = 900;  // 96 games a day at most: stays inside the 100 bot games a day
   m.challenge_timeout_s = 25;
-  m.challenge_mode = ChallengeMode::casual;
+  m.challenge_mode = ChallengeMode::kCasual;
   m.min_rating_diff = -300;
   m.max_rating_diff = 300;
-  m.rating_preference = RatingPreference::none;
+  m.rating_preference = RatingPreference::kNone;
   m.time_controls = {{.base_s = 180, .increment_s = 2, .weight = 1.0},
                      {.base_s = 300, .increment_s = 3, .weight = 1.0},
                      {.base_s = 600, .increment_s = 5, .weight = 1.0}};
@@ -98,7 +98,7 @@ Config default_config() {
   m.state_file = "";
 
   c.pgn.directory = "";
-  c.pgn.grouping = PgnGrouping::per_game;
+  c.pgn.grouping = PgnGrouping::kPerGame;
 
   c.status_http.enabled = false;
   c.status_http.listen = "127.0.0.1:8077";

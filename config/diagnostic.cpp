@@ -19,12 +19,12 @@ std::string format_diagnostic(const Diagnostic& diagnostic, std::string_view fil
     text += ':' + std::to_string(diagnostic.location->line) + ':' +
             std::to_string(diagnostic.location->column);
   }
-  text += diagnostic.severity == Severity::error ? ": error: " : ": warning: ";
+  text += diagnostic.severity == Severity::kError ? ": error: " : ": warning: ";
   return text + to_string(diagnostic);
 }
 
 bool has_errors(std::span<const Diagnostic> diagnostics) {
-  return count(diagnostics, Severity::error) > 0;
+  return count(diagnostics, Severity::kError) > 0;
 }
 
 int count(std::span<const Diagnostic> diagnostics, Severity severity) {

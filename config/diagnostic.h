@@ -11,7 +11,7 @@
 
 namespace config {
 
-enum class Severity { warning, error };
+enum class Severity { kWarning, kError };
 
 // 1-based position in the YAML file.
 struct Location {
@@ -21,7 +21,7 @@ struct Location {
 };
 
 struct Diagnostic {
-  Severity severity = Severity::error;
+  Severity severity = Severity::kError;
   std::string key;      // dotted key path ("challenge.max_base", "matchmaking.variants[1].weight");
                         // empty when the finding is about the whole file
   std::string message;  // what is wrong, with the offending value where it is not secret

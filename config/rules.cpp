@@ -11,11 +11,11 @@ std::string leaf(const std::string& key) {
 }  // namespace
 
 void Rules::error(std::string key, std::string message, std::string fix) {
-  found_.push_back({Severity::error, std::move(key), std::move(message), std::move(fix), {}});
+  found_.push_back({Severity::kError, std::move(key), std::move(message), std::move(fix), {}});
 }
 
 void Rules::warning(std::string key, std::string message, std::string fix) {
-  found_.push_back({Severity::warning, std::move(key), std::move(message), std::move(fix), {}});
+  found_.push_back({Severity::kWarning, std::move(key), std::move(message), std::move(fix), {}});
 }
 
 void Rules::range(const std::string& key, long long value, long long low, long long high,

@@ -111,8 +111,8 @@ void check_engine(const Engine& e, Rules& r) {
           "use 3 to 7 (the largest Syzygy tables have 7 pieces, Gaviota's 5)");
   r.no_duplicates("engine.tablebases.use", tb.use);
   for (const auto& [kind, key, path] :
-       {std::tuple{TablebaseKind::syzygy, "engine.tablebases.syzygy_path", tb.syzygy_path},
-        std::tuple{TablebaseKind::gaviota, "engine.tablebases.gaviota_path", tb.gaviota_path}}) {
+       {std::tuple{TablebaseKind::kSyzygy, "engine.tablebases.syzygy_path", tb.syzygy_path},
+        std::tuple{TablebaseKind::kGaviota, "engine.tablebases.gaviota_path", tb.gaviota_path}}) {
     if (!path.empty() && std::ranges::find(tb.use, kind) == tb.use.end())
       r.warning(key,
                 "is set but engine.tablebases.use does not list " + std::string(to_string(kind)) +
@@ -263,7 +263,7 @@ LoadResult load_and_validate(const std::filesystem::path& file) {
   LoadResult result = load_file(file);
   std::vector<std::string> broken;  // keys whose value could not be read
   for (const Diagnostic& d : result.diagnostics) {
-    if (d.severity == Severity::error && !d.key.empty()) broken.push_back(d.key);
+    if (d.severity == Severity::kError && !d.key.empty()) broken.push_back(d.key);
   }
   for (Diagnostic& finding : validate(result.config)) {
     // A value that failed to load holds its default; findings about it would only confuse.

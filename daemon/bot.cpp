@@ -33,7 +33,7 @@ constexpr auto kSeenChallengeMemory = std::chrono::hours(1);
 
 }  // namespace
 
-Bot::Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
+Bot::Bot(config::Config config, LichessClient& client, const base::Clock& clock, base::Logger& log,
          Notifier& notifier, Identity me, config::BooksByVariant books,
          HttpClientFactory list_clients)
     : config_(std::move(config)),

@@ -37,7 +37,7 @@ class Bot {
  public:
   // books: the opened engine.book files (config/book_files.h), shared by every game.
   // list_clients: makes the clients that fetch online_block_list.urls (none: not fetched).
-  Bot(config::Config config, LichessClient& client, const Clock& clock, Logger& log,
+  Bot(config::Config config, LichessClient& client, const base::Clock& clock, base::Logger& log,
       Notifier& notifier, Identity me, config::BooksByVariant books = {},
       HttpClientFactory list_clients = {});
   ~Bot();
@@ -98,8 +98,8 @@ class Bot {
   config::Config config_;
   const config::BooksByVariant books_;
   LichessClient& client_;
-  const Clock& clock_;
-  Logger& log_;
+  const base::Clock& clock_;
+  base::Logger& log_;
   Notifier& notifier_;
   const Identity me_;
 
@@ -110,7 +110,7 @@ class Bot {
   Matchmaker matchmaker_;
   std::unique_ptr<StatusServer> status_page_;     // null unless status_http.enabled
   std::unique_ptr<OnlineBlockList> block_lists_;  // null without URLs or list_clients
-  const Clock::SystemTime started_;
+  const base::Clock::SystemTime started_;
   // Opened once at start-up, shared by every game's engine (null: none).
   const std::shared_ptr<const engine::tablebase::Tablebases> tablebases_;
   std::atomic<int> queued_for_chat_{0};  // waiting_.size(), readable from session threads
@@ -120,23 +120,24 @@ class Bot {
 
   // Owned by the main loop.
   std::map<std::string, std::unique_ptr<GameSession>> sessions_;
-  std::map<std::string, Clock::SteadyTime> accepted_;  // accepted, gameStart not seen yet
-  std::deque<ChallengeInfo> waiting_;                  // challenges queued for a free slot
+  std::map<std::string, base::Clock::SteadyTime> accepted_;  // accepted, gameStart not seen yet
+  std::deque<ChallengeInfo> waiting_;                        // challenges queued for a free slot
   // Challenge ids handled, with when first seen: a replay (after a reconnect) is ignored.
   // Forgotten after a while (housekeeping), so a daemon running for months stays bounded.
-  std::map<std::string, Clock::SteadyTime> seen_challenges_;
-  std::map<std::string, Clock::SteadyTime> finish_seen_;  // gameFinish before the stream said so
-  std::deque<Clock::SteadyTime> bot_game_starts_;
+  std::map<std::string, base::Clock::SteadyTime> seen_challenges_;
+  std::map<std::string, base::Clock::SteadyTime>
+      finish_seen_;  // gameFinish before the stream said so
+  std::deque<base::Clock::SteadyTime> bot_game_starts_;
   // The opponents of busy slots (sessions_ and accepted_), by game id, where known.
   std::map<std::string, SlotHolder> holders_;
   // The correspondence games among sessions_ and accepted_, by game id.
   std::set<std::string> correspondence_;
-  Clock::SteadyTime next_checkin_{};
+  base::Clock::SteadyTime next_checkin_{};
   RecentBotChallenges recent_bot_challenges_;
   bool ready_sent_ = false;
   bool shutting_down_ = false;
   bool resigned_all_ = false;
-  Clock::SteadyTime shutdown_deadline_{};
+  base::Clock::SteadyTime shutdown_deadline_{};
   std::string last_status_;
   int exit_code_ = 0;
   bool exit_now_ = false;

@@ -9,7 +9,7 @@
 namespace bot {
 namespace {
 
-std::int64_t unix_seconds(Clock::SystemTime t) {
+std::int64_t unix_seconds(base::Clock::SystemTime t) {
   return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
 }
 

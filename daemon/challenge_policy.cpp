@@ -131,9 +131,9 @@ ChallengeDecision decide_challenge(const config::Challenge& p, const ChallengeFa
                    "variant not accepted");
   }
   if (auto d = check_time_control(p, f)) return *d;
-  if (f.rated && !contains(p.modes, config::Mode::rated))
+  if (f.rated && !contains(p.modes, config::Mode::kRated))
     return decline(DeclineReason::kCasual, "rated games not accepted");
-  if (!f.rated && !contains(p.modes, config::Mode::casual))
+  if (!f.rated && !contains(p.modes, config::Mode::kCasual))
     return decline(DeclineReason::kRated, "casual games not accepted");
   if (f.challenger_is_bot && !p.accept_bot)
     return decline(DeclineReason::kNoBot, "bots not accepted");
@@ -157,8 +157,8 @@ std::vector<std::size_t> queue_order(const config::ChallengeFairness& fairness,
                                      std::span<const ChallengeFacts> waiting) {
   using Preference = config::OpponentPreference;
   const auto group = [&](const ChallengeFacts& f) {
-    if (fairness.preference == Preference::none) return 0;
-    return f.challenger_is_bot == (fairness.preference == Preference::bot) ? 0 : 1;
+    if (fairness.preference == Preference::kNone) return 0;
+    return f.challenger_is_bot == (fairness.preference == Preference::kBot) ? 0 : 1;
   };
   std::vector<std::size_t> order(waiting.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -166,22 +166,22 @@ std::vector<std::size_t> queue_order(const config::ChallengeFairness& fairness,
     const ChallengeFacts& x = waiting[a];
     const ChallengeFacts& y = waiting[b];
     if (group(x) != group(y)) return group(x) < group(y);
-    if (fairness.sort_by == config::QueueOrder::best)
+    if (fairness.sort_by == config::QueueOrder::kBest)
       return x.challenger_rating.value_or(-1) > y.challenger_rating.value_or(-1);
     return false;  // arrival order
   });
   return order;
 }
 
-void RecentBotChallenges::record(std::string_view bot, Clock::SteadyTime when) {
+void RecentBotChallenges::record(std::string_view bot, base::Clock::SteadyTime when) {
   accepted_[lower(bot)].push_back(when);
 }
 
-int RecentBotChallenges::count(std::string_view bot, Clock::SteadyTime now,
+int RecentBotChallenges::count(std::string_view bot, base::Clock::SteadyTime now,
                                std::chrono::minutes window) {
   const auto found = accepted_.find(lower(bot));
   if (found == accepted_.end()) return 0;
-  std::deque<Clock::SteadyTime>& times = found->second;
+  std::deque<base::Clock::SteadyTime>& times = found->second;
   while (!times.empty() && now - times.front() >= window) times.pop_front();
   const int n = int(times.size());
   if (times.empty()) accepted_.erase(found);

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/clock.h"
 #include "config/config.h"
-#include "daemon/clock.h"
 #include "daemon/lichess/request_params.h"
 
 namespace bot {
@@ -78,11 +78,11 @@ std::vector<std::size_t> queue_order(const config::ChallengeFairness& fairness,
 // Names compare case-insensitively; entries older than the window are dropped on count().
 class RecentBotChallenges {
  public:
-  void record(std::string_view bot, Clock::SteadyTime when);
-  int count(std::string_view bot, Clock::SteadyTime now, std::chrono::minutes window);
+  void record(std::string_view bot, base::Clock::SteadyTime when);
+  int count(std::string_view bot, base::Clock::SteadyTime now, std::chrono::minutes window);
 
  private:
-  std::map<std::string, std::deque<Clock::SteadyTime>> accepted_;  // by lower-case name
+  std::map<std::string, std::deque<base::Clock::SteadyTime>> accepted_;  // by lower-case name
 };
 
 }  // namespace bot

@@ -8,8 +8,8 @@ namespace {
 
 bool matches(const config::EngineOverride& o, const GameContext& game) {
   using Kind = config::OpponentKind;
-  if (o.opponent == Kind::human && game.opponent_is_bot) return false;
-  if (o.opponent == Kind::bot && !game.opponent_is_bot) return false;
+  if (o.opponent == Kind::kHuman && game.opponent_is_bot) return false;
+  if (o.opponent == Kind::kBot && !game.opponent_is_bot) return false;
   if (o.speeds.empty()) return true;
   return game.speed && std::ranges::find(o.speeds, *game.speed) != o.speeds.end();
 }

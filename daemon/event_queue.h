@@ -10,14 +10,14 @@
 #include <optional>
 #include <stop_token>
 
-#include "daemon/clock.h"
+#include "base/clock.h"
 
 namespace bot {
 
 template <class T>
 class EventQueue {
  public:
-  explicit EventQueue(const Clock& clock) : clock_(clock) {}
+  explicit EventQueue(const base::Clock& clock) : clock_(clock) {}
 
   void push(T item) {
     std::lock_guard lock(mutex_);
@@ -27,7 +27,7 @@ class EventQueue {
   }
 
   // Waits until an item arrives or the clock reaches `deadline`; nullopt when none arrived.
-  std::optional<T> pop_until(Clock::SteadyTime deadline) {
+  std::optional<T> pop_until(base::Clock::SteadyTime deadline) {
     std::stop_source wake;
     {
       std::lock_guard lock(mutex_);
@@ -42,7 +42,7 @@ class EventQueue {
   }
 
   // Waits up to `timeout` of the clock's time for an item; nullopt when none arrived.
-  std::optional<T> pop_for(Clock::SteadyTime::duration timeout) {
+  std::optional<T> pop_for(base::Clock::SteadyTime::duration timeout) {
     return pop_until(clock_.now() + timeout);
   }
 
@@ -65,7 +65,7 @@ class EventQueue {
     return item;
   }
 
-  const Clock& clock_;
+  const base::Clock& clock_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<T> items_;

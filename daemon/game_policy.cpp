@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/score.h"
 #include "engine/search/params.h"
-#include "engine/search/score.h"
 
 namespace bot {
 
 bool GamePolicy::should_ponder(const PonderFacts& facts) const {
-  return facts.ponder.value_or(settings_.ponder) && facts.clock && facts.expected_reply && !facts.in_book &&
-         facts.our_clock_ms >= engine::search::params::kPonderMinClockMs;
+  return facts.ponder.value_or(settings_.ponder) && facts.clock && facts.expected_reply &&
+         !facts.in_book && facts.our_clock_ms >= engine::search::params::kPonderMinClockMs;
 }
 
 bool GamePolicy::use_book(bool opponent_is_bot) const {
@@ -120,7 +120,7 @@ bool GamePolicy::wants_draw(const PositionFacts& position) const {
   const config::DrawOffer& d = settings_.draw_offer;
   if (!d.enabled) return false;
   // A draw the tables prove needs no waiting.
-  if (d.tablebase && table_score_ && std::abs(*table_score_) <= engine::search::kTbCursedWinScore)
+  if (d.tablebase && table_score_ && std::abs(*table_score_) <= engine::kTbCursedWinScore)
     return true;
   if (position.fullmove_number < d.min_moves) return false;
   const std::size_t n = std::size_t(std::max(1, d.consecutive_moves));
@@ -132,7 +132,7 @@ bool GamePolicy::wants_draw(const PositionFacts& position) const {
 bool GamePolicy::wants_to_resign() const {
   const config::Resign& r = settings_.resign;
   if (!r.enabled) return false;
-  if (r.tablebase && table_score_ && *table_score_ <= -engine::search::kTbWinBound) return true;
+  if (r.tablebase && table_score_ && *table_score_ <= -engine::kTbWinBound) return true;
   const std::size_t n = std::size_t(std::max(1, r.consecutive_moves));
   if (our_scores_.size() < n) return false;
   return std::all_of(our_scores_.end() - long(n), our_scores_.end(),

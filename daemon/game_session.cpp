@@ -15,8 +15,8 @@ constexpr auto kFirstReconnectDelay = 1s;
 
 }  // namespace
 
-GameSession::GameSession(std::string game_id, LichessClient& client, const Clock& clock,
-                         Logger& log, Identity me, SessionSettings settings,
+GameSession::GameSession(std::string game_id, LichessClient& client, const base::Clock& clock,
+                         base::Logger& log, Identity me, SessionSettings settings,
                          FinishedCallback on_finished)
     : game_id_(std::move(game_id)),
       client_(client),

@@ -38,17 +38,17 @@
 #include <variant>
 #include <vector>
 
+#include "base/clock.h"
+#include "base/logging.h"
 #include "config/book_files.h"
 #include "config/config.h"
 #include "daemon/chat_commands.h"
-#include "daemon/clock.h"
 #include "daemon/correspondence.h"
 #include "daemon/engine_overrides.h"
 #include "daemon/event_queue.h"
 #include "daemon/game_policy.h"
 #include "daemon/game_state.h"
 #include "daemon/lichess/client.h"
-#include "daemon/logging.h"
 #include "daemon/pgn_record.h"
 #include "daemon/search_budget.h"
 #include "daemon/status_report.h"
@@ -100,8 +100,9 @@ class GameSession {
  public:
   using FinishedCallback = std::function<void(const SessionReport&)>;
 
-  GameSession(std::string game_id, LichessClient& client, const Clock& clock, Logger& log,
-              Identity me, SessionSettings settings, FinishedCallback on_finished);
+  GameSession(std::string game_id, LichessClient& client, const base::Clock& clock,
+              base::Logger& log, Identity me, SessionSettings settings,
+              FinishedCallback on_finished);
   ~GameSession();  // stop(), then joins the session thread (which ends the others)
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
@@ -129,7 +130,7 @@ class GameSession {
   struct EngineDone {
     int generation;
     engine::SearchResult result;
-    Clock::SteadyTime at;  // when the engine reported
+    base::Clock::SteadyTime at;  // when the engine reported
   };
   struct ResignRequest {};
   struct ResumeRequest {};
@@ -167,7 +168,7 @@ class GameSession {
   bool play_book_move(const engine::SearchLimits& limits);
   void cancel_search();
   // `why` says where the move came from ("score 12 cp", "book, weight 3").
-  void post_move(engine::Move move, bool offer_draw, Clock::SteadyTime move_ready_at,
+  void post_move(engine::Move move, bool offer_draw, base::Clock::SteadyTime move_ready_at,
                  const std::string& why);
   void finish(const std::string& status, std::optional<engine::Color> winner);
   void say(ChatRoom room, const std::string& text);
@@ -183,12 +184,12 @@ class GameSession {
   void unpark();
   engine::Engine& engine();
   // The earliest timer of the policy and the check-in cycle.
-  std::optional<Clock::SteadyTime> next_deadline() const;
+  std::optional<base::Clock::SteadyTime> next_deadline() const;
 
   const std::string game_id_;
   LichessClient& client_;
-  const Clock& clock_;
-  Logger& log_;
+  const base::Clock& clock_;
+  base::Logger& log_;
   const Identity me_;
   const SessionSettings settings_;
   FinishedCallback on_finished_;
@@ -232,7 +233,7 @@ class GameSession {
   struct Ponder {
     engine::Key key = 0;
     std::size_t plies = 0;
-    Clock::SteadyTime started{};
+    base::Clock::SteadyTime started{};
     std::string reply;  // the expected reply, UCI, for the status page and the log
   };
   std::optional<Ponder> ponder_;
@@ -242,10 +243,10 @@ class GameSession {
   std::size_t expected_reply_plies_ = 0;
   int ponder_hits_ = 0;
   int ponder_misses_ = 0;
-  Clock::SteadyTime search_started_{};
+  base::Clock::SteadyTime search_started_{};
   // Our own overhead before the search started (gameState received -> go), for the log.
   std::chrono::microseconds overhead_before_search_{0};
-  Clock::SteadyTime state_received_{};
+  base::Clock::SteadyTime state_received_{};
   std::optional<GameFullEvent> full_;     // players, clock and start, for the record
   std::map<std::size_t, PlyNote> notes_;  // our eval and think time by ply, for the PGN
   std::optional<PgnEval> last_eval_;      // for !eval

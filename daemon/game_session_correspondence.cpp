@@ -47,8 +47,8 @@ engine::Engine& GameSession::engine() {
   return *engine_;
 }
 
-std::optional<Clock::SteadyTime> GameSession::next_deadline() const {
-  std::optional<Clock::SteadyTime> deadline = policy_.next_deadline();
+std::optional<base::Clock::SteadyTime> GameSession::next_deadline() const {
+  std::optional<base::Clock::SteadyTime> deadline = policy_.next_deadline();
   if (const auto close = parking_.deadline(); close && (!deadline || *close < *deadline))
     deadline = close;
   return deadline;

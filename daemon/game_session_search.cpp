@@ -118,8 +118,8 @@ void GameSession::on_engine_done(const EngineDone& done) {
   last_pv_ = engine::line_to_san(board_->position(), info.pv);  // after the move left
 }
 
-void GameSession::post_move(engine::Move move, bool offer_draw, Clock::SteadyTime move_ready_at,
-                            const std::string& why) {
+void GameSession::post_move(engine::Move move, bool offer_draw,
+                            base::Clock::SteadyTime move_ready_at, const std::string& why) {
   const std::string uci = engine::move_to_uci(board_->position(), move);
   // Time spent outside the search between the gameState and the move leaving.
   const auto overhead =

@@ -51,8 +51,8 @@ RandomSource make_random_source() {
   return [engine] { return std::uniform_real_distribution<double>(0.0, 1.0)(*engine); };
 }
 
-Matchmaker::Matchmaker(config::Matchmaking settings, std::string my_id, const Clock& clock,
-                       Logger& log, OpponentMemory& memory, RandomSource random,
+Matchmaker::Matchmaker(config::Matchmaking settings, std::string my_id, const base::Clock& clock,
+                       base::Logger& log, OpponentMemory& memory, RandomSource random,
                        MatchmakingLimits limits)
     : settings_(std::move(settings)),
       my_id_(lower(my_id)),
@@ -64,7 +64,7 @@ Matchmaker::Matchmaker(config::Matchmaking settings, std::string my_id, const Cl
 
 bool Matchmaker::ready(const MatchmakingInputs& inputs) {
   if (!settings_.enabled) return false;
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   if (in_flight_ && now - in_flight_->issued >= limits_.lost_request_timeout) {
     log_.warning("matchmaking: no outcome reported for the challenge to ",
                  in_flight_->plan.opponent_id, "; forgetting it");
@@ -88,7 +88,7 @@ void Matchmaker::on_lookup_failed(std::string_view why) {
 
 std::optional<ChallengePlan> Matchmaker::next_challenge(const MatchmakingInputs& inputs) {
   if (!ready(inputs)) return std::nullopt;
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   std::optional<ChallengePlan> plan = choose(inputs);
   if (!plan) {
     retry_at_ = now + limits_.no_opponent_retry;
@@ -106,7 +106,7 @@ std::optional<ChallengePlan> Matchmaker::next_challenge(const MatchmakingInputs&
   return plan;
 }
 
-bool Matchmaker::idle_long_enough(const MatchmakingInputs& inputs, Clock::SteadyTime now) {
+bool Matchmaker::idle_long_enough(const MatchmakingInputs& inputs, base::Clock::SteadyTime now) {
   const bool busy = in_flight_ || !pending_.empty() || inputs.incoming_waiting > 0 ||
                     inputs.slots_used >= inputs.concurrency ||
                     (!settings_.allow_during_games && inputs.games_in_progress > 0);
@@ -119,7 +119,7 @@ bool Matchmaker::idle_long_enough(const MatchmakingInputs& inputs, Clock::Steady
 }
 
 std::optional<std::string> Matchmaker::limit_reached(const MatchmakingInputs& inputs,
-                                                     Clock::SteadyTime now) {
+                                                     base::Clock::SteadyTime now) {
   if (paused_until_ && now < *paused_until_)
     return "the server rate-limited our challenges; resuming in " +
            std::to_string(whole_seconds(*paused_until_ - now)) + " s";
@@ -178,7 +178,7 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
 
   std::map<std::string, const UserStatus*> status_of;
   for (const UserStatus& s : inputs.statuses) status_of[lower(s.id)] = &s;
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   const auto wall_now = clock_.system_now();
 
   std::vector<Candidate> candidates;
@@ -208,8 +208,8 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
   }
 
   // Preference: the strongest or weakest eligible bot (ties at random), or anyone.
-  if (settings_.rating_preference != config::RatingPreference::none) {
-    const bool high = settings_.rating_preference == config::RatingPreference::high;
+  if (settings_.rating_preference != config::RatingPreference::kNone) {
+    const bool high = settings_.rating_preference == config::RatingPreference::kHigh;
     int best = candidates.front().rating;
     for (const Candidate& c : candidates)
       best = high ? std::max(best, c.rating) : std::min(best, c.rating);
@@ -230,13 +230,13 @@ std::optional<ChallengePlan> Matchmaker::choose(const MatchmakingInputs& inputs)
   r.variant = vkey;
   r.color = ChallengeColor::kRandom;
   switch (settings_.challenge_mode) {
-    case config::ChallengeMode::casual:
+    case config::ChallengeMode::kCasual:
       r.rated = false;
       break;
-    case config::ChallengeMode::rated:
+    case config::ChallengeMode::kRated:
       r.rated = true;
       break;
-    case config::ChallengeMode::random:
+    case config::ChallengeMode::kRandom:
       r.rated = random_() < 0.5;
       break;
   }
@@ -322,7 +322,7 @@ void Matchmaker::on_canceled(const std::string& id) {
   pending_.erase(it);
 }
 
-std::vector<std::string> Matchmaker::should_cancel(Clock::SteadyTime now) {
+std::vector<std::string> Matchmaker::should_cancel(base::Clock::SteadyTime now) {
   std::vector<std::string> ids;
   const seconds timeout(settings_.challenge_timeout_s);
   for (auto it = pending_.begin(); it != pending_.end();) {
@@ -345,15 +345,16 @@ std::vector<std::string> Matchmaker::should_cancel(Clock::SteadyTime now) {
   return ids;
 }
 
-void Matchmaker::forget_old_credits(Clock::SteadyTime now) {
+void Matchmaker::forget_old_credits(base::Clock::SteadyTime now) {
   while (!credits_.empty() && now - credits_.front() >= std::chrono::hours(24))
     credits_.pop_front();
 }
 
 int Matchmaker::credits_last_minute() const {
-  const Clock::SteadyTime now = clock_.now();
-  return int(std::count_if(credits_.begin(), credits_.end(),
-                           [&](Clock::SteadyTime t) { return now - t < std::chrono::minutes(1); }));
+  const base::Clock::SteadyTime now = clock_.now();
+  return int(std::count_if(credits_.begin(), credits_.end(), [&](base::Clock::SteadyTime t) {
+    return now - t < std::chrono::minutes(1);
+  }));
 }
 
 std::vector<std::string> Matchmaker::pending_ids() const {
@@ -363,9 +364,10 @@ std::vector<std::string> Matchmaker::pending_ids() const {
 }
 
 int Matchmaker::credits_last_day() const {
-  const Clock::SteadyTime now = clock_.now();
-  return int(std::count_if(credits_.begin(), credits_.end(),
-                           [&](Clock::SteadyTime t) { return now - t < std::chrono::hours(24); }));
+  const base::Clock::SteadyTime now = clock_.now();
+  return int(std::count_if(credits_.begin(), credits_.end(), [&](base::Clock::SteadyTime t) {
+    return now - t < std::chrono::hours(24);
+  }));
 }
 
 }  // namespace bot

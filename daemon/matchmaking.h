@@ -28,12 +28,12 @@
 #include <string_view>
 #include <vector>
 
+#include "base/clock.h"
+#include "base/logging.h"
 #include "config/config.h"
-#include "daemon/clock.h"
 #include "daemon/lichess/lichess_error.h"
 #include "daemon/lichess/request_params.h"
 #include "daemon/lichess/responses.h"
-#include "daemon/logging.h"
 #include "daemon/opponent_memory.h"
 
 namespace bot {
@@ -82,8 +82,9 @@ inline constexpr int kDefaultRating = 1500;
 
 class Matchmaker {
  public:
-  Matchmaker(config::Matchmaking settings, std::string my_id, const Clock& clock, Logger& log,
-             OpponentMemory& memory, RandomSource random, MatchmakingLimits limits = {});
+  Matchmaker(config::Matchmaking settings, std::string my_id, const base::Clock& clock,
+             base::Logger& log, OpponentMemory& memory, RandomSource random,
+             MatchmakingLimits limits = {});
 
   // Whether next_challenge() could send a challenge now, judged without the opponent list:
   // enabled, idle long enough, a slot free, no limit reached, no retry delay running. Ask
@@ -112,10 +113,10 @@ class Matchmaker {
   void on_canceled(const std::string& id);
   // Challenges of ours without an answer after challenge_timeout_s: cancel them, then
   // call on_canceled(). Each id is returned once.
-  std::vector<std::string> should_cancel(Clock::SteadyTime now);
+  std::vector<std::string> should_cancel(base::Clock::SteadyTime now);
 
   bool has_pending() const { return !pending_.empty() || in_flight_.has_value(); }
-  std::optional<Clock::SteadyTime> paused_until() const { return paused_until_; }
+  std::optional<base::Clock::SteadyTime> paused_until() const { return paused_until_; }
   // Credits spent in the last minute / day (for status lines and tests).
   int credits_last_minute() const;
   int credits_last_day() const;
@@ -127,36 +128,37 @@ class Matchmaker {
  private:
   struct Pending {
     ChallengePlan plan;
-    Clock::SteadyTime created;
+    base::Clock::SteadyTime created;
     bool cancel_sent = false;
   };
   struct InFlight {
     ChallengePlan plan;
-    Clock::SteadyTime issued;
+    base::Clock::SteadyTime issued;
   };
 
-  bool idle_long_enough(const MatchmakingInputs& inputs, Clock::SteadyTime now);
-  std::optional<std::string> limit_reached(const MatchmakingInputs& inputs, Clock::SteadyTime now);
+  bool idle_long_enough(const MatchmakingInputs& inputs, base::Clock::SteadyTime now);
+  std::optional<std::string> limit_reached(const MatchmakingInputs& inputs,
+                                           base::Clock::SteadyTime now);
   std::optional<ChallengePlan> choose(const MatchmakingInputs& inputs);
   void block(const std::string& why);
-  void forget_old_credits(Clock::SteadyTime now);
+  void forget_old_credits(base::Clock::SteadyTime now);
   void skip_opponent(const std::string& id, std::chrono::seconds how_long, const std::string& why);
 
   const config::Matchmaking settings_;
   const std::string my_id_;
-  const Clock& clock_;
-  Logger& log_;
+  const base::Clock& clock_;
+  base::Logger& log_;
   OpponentMemory& memory_;
   RandomSource random_;
   const MatchmakingLimits limits_;
 
-  std::optional<Clock::SteadyTime> idle_since_;
-  std::optional<Clock::SteadyTime> paused_until_;
-  std::optional<Clock::SteadyTime> retry_at_;  // after "nobody eligible"
+  std::optional<base::Clock::SteadyTime> idle_since_;
+  std::optional<base::Clock::SteadyTime> paused_until_;
+  std::optional<base::Clock::SteadyTime> retry_at_;  // after "nobody eligible"
   std::optional<InFlight> in_flight_;
-  std::map<std::string, Pending> pending_;                  // by challenge id
-  std::map<std::string, Clock::SteadyTime> skipped_until_;  // opponent id -> end (not saved)
-  std::deque<Clock::SteadyTime> credits_;                   // spent, oldest first
+  std::map<std::string, Pending> pending_;                        // by challenge id
+  std::map<std::string, base::Clock::SteadyTime> skipped_until_;  // opponent id -> end (not saved)
+  std::deque<base::Clock::SteadyTime> credits_;                   // spent, oldest first
   std::string last_block_;  // the blocking reason last logged ("" = none)
   std::string held_back_by_;
 };

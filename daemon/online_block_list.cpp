@@ -66,7 +66,7 @@ std::set<std::string> parse_block_list(std::string_view body) {
 }
 
 OnlineBlockList::OnlineBlockList(config::OnlineBlockList settings, HttpClientFactory make_client,
-                                 const Clock& clock, Logger& log)
+                                 const base::Clock& clock, base::Logger& log)
     : settings_(std::move(settings)), clock_(clock), log_(log) {
   for (const std::string& url : settings_.urls) {
     Source source{url, "", nullptr};

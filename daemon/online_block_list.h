@@ -27,10 +27,10 @@
 #include <thread>
 #include <vector>
 
+#include "base/clock.h"
+#include "base/logging.h"
 #include "config/config.h"
-#include "daemon/clock.h"
 #include "daemon/http/http_client.h"
-#include "daemon/logging.h"
 
 namespace bot {
 
@@ -57,7 +57,7 @@ class OnlineBlockList {
   static constexpr std::chrono::seconds kFetchTimeout{15};
 
   OnlineBlockList(config::OnlineBlockList settings, HttpClientFactory make_client,
-                  const Clock& clock, Logger& log);
+                  const base::Clock& clock, base::Logger& log);
   ~OnlineBlockList();
   OnlineBlockList(const OnlineBlockList&) = delete;
   OnlineBlockList& operator=(const OnlineBlockList&) = delete;
@@ -87,8 +87,8 @@ class OnlineBlockList {
   void run(std::stop_token stop);
 
   const config::OnlineBlockList settings_;
-  const Clock& clock_;
-  Logger& log_;
+  const base::Clock& clock_;
+  base::Logger& log_;
   std::vector<Source> sources_;
 
   mutable std::mutex mutex_;

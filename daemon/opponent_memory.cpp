@@ -124,7 +124,8 @@ std::string opponent_stats_key(std::string_view variant, std::string_view speed)
   return key;
 }
 
-OpponentMemory::OpponentMemory(std::string state_file, std::chrono::hours cooldown, Logger& log)
+OpponentMemory::OpponentMemory(std::string state_file, std::chrono::hours cooldown,
+                               base::Logger& log)
     : state_file_(std::move(state_file)), cooldown_(cooldown), log_(log) {
   load();
 }

@@ -25,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "daemon/logging.h"
+#include "base/logging.h"
 #include "engine/types.h"
 
 namespace bot {
@@ -48,7 +48,7 @@ class OpponentMemory {
   using Time = std::chrono::system_clock::time_point;
 
   // state_file empty: memory only. cooldown 0: declines never block.
-  OpponentMemory(std::string state_file, std::chrono::hours cooldown, Logger& log);
+  OpponentMemory(std::string state_file, std::chrono::hours cooldown, base::Logger& log);
 
   void record_decline(std::string_view opponent, std::string_view variant, std::string_view speed,
                       std::string_view reason_key, Time when);
@@ -86,7 +86,7 @@ class OpponentMemory {
 
   const std::string state_file_;
   const std::chrono::hours cooldown_;
-  Logger& log_;
+  base::Logger& log_;
   mutable std::mutex mutex_;
   Table table_;
 };

@@ -242,12 +242,12 @@ std::expected<std::vector<ParsedPgn>, std::string> parse_pgn(std::string_view te
 std::filesystem::path PgnSink::file_for(const GameRecord& record) const {
   const std::filesystem::path dir(settings_.directory);
   switch (settings_.grouping) {
-    case config::PgnGrouping::per_opponent:
+    case config::PgnGrouping::kPerOpponent:
       return dir /
              (file_safe(record.our_color == engine::White ? record.black : record.white) + ".pgn");
-    case config::PgnGrouping::all:
+    case config::PgnGrouping::kAll:
       return dir / "games.pgn";
-    case config::PgnGrouping::per_game:
+    case config::PgnGrouping::kPerGame:
       break;
   }
   return dir / (file_safe(record.id) + ".pgn");
@@ -265,7 +265,7 @@ std::expected<std::filesystem::path, std::string> PgnSink::write(const GameRecor
   if (error)
     return std::unexpected("cannot create the PGN directory '" + path.parent_path().string() +
                            "': " + error.message());
-  auto written = settings_.grouping == config::PgnGrouping::per_game
+  auto written = settings_.grouping == config::PgnGrouping::kPerGame
                      ? write_file_atomically(path, *text)
                      : append_file_atomically(path, *text);
   if (!written) return std::unexpected(written.error());

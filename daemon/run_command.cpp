@@ -68,8 +68,8 @@ std::optional<Startup> load_startup(const cli::ParsedArgs& args, std::ostream& e
 }
 
 // Checks the token's scope and the account's BOT title; returns the account.
-std::optional<User> check_account(LichessClient& client, const std::string& token, Logger& log,
-                                  bool need_bot_title) {
+std::optional<User> check_account(LichessClient& client, const std::string& token,
+                                  base::Logger& log, bool need_bot_title) {
   auto info = client.test_token(token);
   if (!info) {
     log.error("cannot check the token: ", info.error().describe());
@@ -114,8 +114,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   auto startup = load_startup(*parsed, err);
   if (!startup) return 1;
 
-  SystemClock clock;
-  Logger log(std::cerr, startup->config.log_level, detect_log_format(), &clock);
+  base::SystemClock clock;
+  base::Logger log(std::cerr, startup->config.log_level, base::detect_log_format(), &clock);
   log.add_secret(startup->token);
   for (const auto& [variant, book] : startup->books) {
     std::size_t entries = 0;
@@ -165,8 +165,8 @@ int upgrade_command(const std::vector<std::string>& args, std::ostream& out, std
   }
   auto startup = load_startup(*parsed, err);
   if (!startup) return 1;
-  SystemClock clock;
-  Logger log(std::cerr, LogLevel::kInfo, detect_log_format(), &clock);
+  base::SystemClock clock;
+  base::Logger log(std::cerr, base::LogLevel::kInfo, base::detect_log_format(), &clock);
   log.add_secret(startup->token);
   CurlHttpClient http({.base_url = startup->config.url, .token = startup->token, .user_name = ""});
   LichessClient client(http, clock, log);

@@ -14,13 +14,13 @@ engine::tablebase::Settings tablebase_settings(const config::Tablebases& config)
   s.gaviota_path = config.gaviota_path;
   s.gaviota_cache_mb = config.gaviota_cache_mb;
   s.max_pieces = config.max_pieces;
-  s.use_syzygy = uses(config::TablebaseKind::syzygy);
-  s.use_gaviota = uses(config::TablebaseKind::gaviota);
+  s.use_syzygy = uses(config::TablebaseKind::kSyzygy);
+  s.use_gaviota = uses(config::TablebaseKind::kGaviota);
   return s;
 }
 
 std::shared_ptr<const engine::tablebase::Tablebases> open_tablebases(
-    const config::Tablebases& config, Logger& log) {
+    const config::Tablebases& config, base::Logger& log) {
   const engine::tablebase::Settings settings = tablebase_settings(config);
   if (settings.syzygy_path.empty() && settings.gaviota_path.empty()) return nullptr;
   auto opened = engine::tablebase::Tablebases::open(settings);

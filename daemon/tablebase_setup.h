@@ -9,8 +9,8 @@
 
 #include <memory>
 
+#include "base/logging.h"
 #include "config/config.h"
-#include "daemon/logging.h"
 #include "engine/tablebase/tablebases.h"
 
 namespace bot {
@@ -19,6 +19,6 @@ engine::tablebase::Settings tablebase_settings(const config::Tablebases& config)
 
 // Null when no table is configured or none is usable.
 std::shared_ptr<const engine::tablebase::Tablebases> open_tablebases(
-    const config::Tablebases& config, Logger& log);
+    const config::Tablebases& config, base::Logger& log);
 
 }  // namespace bot

@@ -113,8 +113,8 @@ void DemoPlayer::event_loop() {
   http.set_default_headers({{"Authorization", "Bearer " + options_.token}});
   while (true) {
     server::StreamClient::Next next = events_->next(500ms);
-    if (next.kind == server::StreamClient::Next::Kind::Ended) break;
-    if (next.kind == server::StreamClient::Next::Kind::Timeout || next.line.empty()) continue;
+    if (next.kind == server::StreamClient::Next::Kind::kEnded) break;
+    if (next.kind == server::StreamClient::Next::Kind::kTimeout || next.line.empty()) continue;
     json event = json::parse(next.line, nullptr, false);
     if (!event.is_object()) {
       note_error("unreadable event line: " + next.line);
@@ -157,8 +157,8 @@ void DemoPlayer::play_game(std::string game_id) {
       if (stopping_) return;
     }
     server::StreamClient::Next next = stream.next(500ms);
-    if (next.kind == server::StreamClient::Next::Kind::Ended) return;
-    if (next.kind == server::StreamClient::Next::Kind::Timeout || next.line.empty()) continue;
+    if (next.kind == server::StreamClient::Next::Kind::kEnded) return;
+    if (next.kind == server::StreamClient::Next::Kind::kTimeout || next.line.empty()) continue;
     json line = json::parse(next.line, nullptr, false);
     if (!line.is_object()) continue;
     json state;

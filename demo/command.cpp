@@ -75,8 +75,8 @@ bool watch_game(int port, const std::string& id, DemoPrinter& printer,
                                 "paxbot-demo-observer/1.0");
     while (std::chrono::steady_clock::now() < end) {
       server::StreamClient::Next next = stream.next(500ms);
-      if (next.kind == server::StreamClient::Next::Kind::Ended) break;
-      if (next.kind != server::StreamClient::Next::Kind::Line || next.line.empty()) continue;
+      if (next.kind == server::StreamClient::Next::Kind::kEnded) break;
+      if (next.kind != server::StreamClient::Next::Kind::kLine || next.line.empty()) continue;
       json line = json::parse(next.line, nullptr, false);
       if (line.is_object()) printer.on_line(id, line);
       if (printer.wait_done(id, 0ms)) return true;

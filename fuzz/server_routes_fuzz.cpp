@@ -46,12 +46,12 @@ void check_answer(const std::string& output) {
 void unslow(server::TestHooks& hooks) {
   std::vector<server::HookRule> rules = hooks.rules();
   if (std::none_of(rules.begin(), rules.end(), [](const server::HookRule& r) {
-        return r.action == server::HookAction::Slow && r.ms > 0;
+        return r.action == server::HookAction::kSlow && r.ms > 0;
       }))
     return;
   hooks.clear();
   for (server::HookRule& rule : rules) {
-    if (rule.action == server::HookAction::Slow) rule.ms = 0;
+    if (rule.action == server::HookAction::kSlow) rule.ms = 0;
     hooks.add(rule);
   }
 }

@@ -74,9 +74,9 @@ bool is_chess960_start(const engine::Position& pos) {
 
 std::string_view color_choice_name(ColorChoice c) {
   switch (c) {
-    case ColorChoice::White:
+    case ColorChoice::kWhite:
       return "white";
-    case ColorChoice::Black:
+    case ColorChoice::kBlack:
       return "black";
     default:
       return "random";
@@ -85,15 +85,15 @@ std::string_view color_choice_name(ColorChoice c) {
 
 std::string_view challenge_status_name(ChallengeStatus s) {
   switch (s) {
-    case ChallengeStatus::Created:
+    case ChallengeStatus::kCreated:
       return "created";
-    case ChallengeStatus::Offline:
+    case ChallengeStatus::kOffline:
       return "offline";
-    case ChallengeStatus::Canceled:
+    case ChallengeStatus::kCanceled:
       return "canceled";
-    case ChallengeStatus::Declined:
+    case ChallengeStatus::kDeclined:
       return "declined";
-    case ChallengeStatus::Accepted:
+    case ChallengeStatus::kAccepted:
       return "accepted";
   }
   return "created";
@@ -121,9 +121,9 @@ Result<ChallengeRequest> parse_challenge_request(const FormFields& fields, bool 
   }
   if (auto it = fields.find("color"); it != fields.end()) {
     if (it->second == "white")
-      request.color = ColorChoice::White;
+      request.color = ColorChoice::kWhite;
     else if (it->second == "black")
-      request.color = ColorChoice::Black;
+      request.color = ColorChoice::kBlack;
     else if (it->second != "random")
       return bad_request("color: expected random, white or black");
   }
@@ -181,13 +181,13 @@ Result<Challenge> make_challenge(std::string id, std::string challenger, std::st
     c.initial_fen = engine::chess960_start_fen(int(rng() % 960));
   }
   switch (request.color) {
-    case ColorChoice::White:
+    case ColorChoice::kWhite:
       c.challenger_color = engine::White;
       break;
-    case ColorChoice::Black:
+    case ColorChoice::kBlack:
       c.challenger_color = engine::Black;
       break;
-    case ColorChoice::Random:
+    case ColorChoice::kRandom:
       c.challenger_color = rng() % 2 ? engine::White : engine::Black;
   }
   c.request = std::move(request);

@@ -23,13 +23,13 @@ namespace server {
 // Request fields by name: query parameters, form fields or a flattened JSON body.
 using FormFields = std::map<std::string, std::string>;
 
-enum class ColorChoice { Random, White, Black };
+enum class ColorChoice { kRandom, kWhite, kBlack };
 std::string_view color_choice_name(ColorChoice c);
 
 struct ChallengeRequest {
   TimeControl time_control;
   bool rated = false;
-  ColorChoice color = ColorChoice::Random;
+  ColorChoice color = ColorChoice::kRandom;
   lichess::Variant variant = lichess::Variant::kStandard;
   std::string fen;              // empty: the variant's usual start
   bool chess960_start = false;  // pacifist only (paxbot extension): a random Chess960 start
@@ -41,7 +41,7 @@ struct ChallengeRequest {
 // keepAliveStream, rules, chess960). any_clock lifts the Lichess clock value list.
 Result<ChallengeRequest> parse_challenge_request(const FormFields& fields, bool any_clock);
 
-enum class ChallengeStatus { Created, Offline, Canceled, Declined, Accepted };
+enum class ChallengeStatus { kCreated, kOffline, kCanceled, kDeclined, kAccepted };
 std::string_view challenge_status_name(ChallengeStatus s);
 
 struct Challenge {
@@ -54,12 +54,12 @@ struct Challenge {
   std::string initial_fen = "startpos";  // "startpos" or the FEN the game starts from
   bool rated = false;                    // a FEN forces a casual game
   engine::Color challenger_color = engine::White;
-  ChallengeStatus status = ChallengeStatus::Created;
+  ChallengeStatus status = ChallengeStatus::kCreated;
   lichess::DeclineReason decline_reason = lichess::DeclineReason::kGeneric;
   std::int64_t created_at = 0;
 
   std::string speed() const { return request.time_control.speed(); }
-  bool pending() const { return status == ChallengeStatus::Created; }
+  bool pending() const { return status == ChallengeStatus::kCreated; }
 };
 
 // Builds a challenge: resolves the variant, the start position (a random Chess960

@@ -19,7 +19,7 @@ std::int64_t SystemClock::wall_ms() const {
 ManualClock::ManualClock() : wall_start_(SystemClock().wall_ms()) {}
 
 lichess::Speed TimeControl::speed_class() const {
-  if (kind != Kind::Clock) return lichess::Speed::kCorrespondence;
+  if (kind != Kind::kClock) return lichess::Speed::kCorrespondence;
   return lichess::classify_speed(limit_s, increment_s);
 }
 

@@ -46,19 +46,19 @@ class ManualClock final : public Clock {
 
 // A time control as a challenge states it (seconds and days, like the API).
 struct TimeControl {
-  enum class Kind { Clock, Correspondence, Unlimited };
-  Kind kind = Kind::Unlimited;
+  enum class Kind { kClock, kCorrespondence, kUnlimited };
+  Kind kind = Kind::kUnlimited;
   int limit_s = 0;      // Clock: initial time in seconds
   int increment_s = 0;  // Clock: increment in seconds
   int days = 0;         // Correspondence: days per turn
 
   static TimeControl clock(int limit_s, int increment_s) {
-    return {Kind::Clock, limit_s, increment_s, 0};
+    return {Kind::kClock, limit_s, increment_s, 0};
   }
-  static TimeControl correspondence(int days) { return {Kind::Correspondence, 0, 0, days}; }
+  static TimeControl correspondence(int days) { return {Kind::kCorrespondence, 0, 0, days}; }
   static TimeControl unlimited() { return {}; }
 
-  bool realtime() const { return kind == Kind::Clock; }
+  bool realtime() const { return kind == Kind::kClock; }
   // Estimated game duration in seconds: limit + 40 * increment.
   int estimate_s() const { return limit_s + 40 * increment_s; }
   // The Lichess speed class (lichess/time_control.h): correspondence without a clock.

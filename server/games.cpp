@@ -25,33 +25,33 @@ bool only_kings(const engine::Position& pos, Color c) {
 
 std::string_view status_name(Status s) {
   switch (s) {
-    case Status::Created:
+    case Status::kCreated:
       return "created";
-    case Status::Started:
+    case Status::kStarted:
       return "started";
-    case Status::Aborted:
+    case Status::kAborted:
       return "aborted";
-    case Status::Mate:
+    case Status::kMate:
       return "mate";
-    case Status::Resign:
+    case Status::kResign:
       return "resign";
-    case Status::Stalemate:
+    case Status::kStalemate:
       return "stalemate";
-    case Status::Timeout:
+    case Status::kTimeout:
       return "timeout";
-    case Status::Draw:
+    case Status::kDraw:
       return "draw";
-    case Status::OutOfTime:
+    case Status::kOutOfTime:
       return "outoftime";
-    case Status::Cheat:
+    case Status::kCheat:
       return "cheat";
-    case Status::NoStart:
+    case Status::kNoStart:
       return "noStart";
-    case Status::UnknownFinish:
+    case Status::kUnknownFinish:
       return "unknownFinish";
-    case Status::InsufficientMaterialClaim:
+    case Status::kInsufficientMaterialClaim:
       return "insufficientMaterialClaim";
-    case Status::VariantEnd:
+    case Status::kVariantEnd:
       return "variantEnd";
   }
   return "unknownFinish";
@@ -86,14 +86,14 @@ std::optional<Color> Game::color_of(std::string_view user_id) const {
 
 std::int64_t Game::time_left_ms(Color c, std::int64_t now) const {
   switch (setup_.time_control.kind) {
-    case TimeControl::Kind::Clock:
+    case TimeControl::Kind::kClock:
       return clock_->remaining(c, now);
-    case TimeControl::Kind::Correspondence: {
+    case TimeControl::Kind::kCorrespondence: {
       const std::int64_t per_turn = setup_.time_control.days * kDayMs;
       if (over() || c != turn()) return per_turn;
       return std::max<std::int64_t>(0, last_move_at_ + per_turn - now);
     }
-    case TimeControl::Kind::Unlimited:
+    case TimeControl::Kind::kUnlimited:
       break;
   }
   return kUnlimitedMs;
@@ -106,8 +106,8 @@ std::int64_t Game::increment_ms() const {
 std::int64_t Game::first_move_limit() const {
   if (setup_.first_move_ms > 0) return setup_.first_move_ms;
   const TimeControl& tc = setup_.time_control;
-  if (tc.kind == TimeControl::Kind::Correspondence) return tc.days * kDayMs;
-  if (tc.kind == TimeControl::Kind::Unlimited) return std::numeric_limits<std::int64_t>::max() / 4;
+  if (tc.kind == TimeControl::Kind::kCorrespondence) return tc.days * kDayMs;
+  if (tc.kind == TimeControl::Kind::kUnlimited) return std::numeric_limits<std::int64_t>::max() / 4;
   using lichess::Speed;
   const Speed speed = tc.speed_class();
   std::int64_t ms = speed == Speed::kUltraBullet || speed == Speed::kBullet ? 20000
@@ -176,16 +176,16 @@ Result<bool> Game::play(Color c, std::string_view uci, bool offering_draw, std::
     std::optional<Color> winner;
     if (result.outcome == engine::Outcome::WhiteWins) winner = engine::White;
     if (result.outcome == engine::Outcome::BlackWins) winner = engine::Black;
-    Status status = Status::Draw;
-    if (result.termination == engine::Termination::Checkmate) status = Status::Mate;
-    if (result.termination == engine::Termination::Stalemate) status = Status::Stalemate;
-    if (result.termination == engine::Termination::KingLost) status = Status::VariantEnd;
+    Status status = Status::kDraw;
+    if (result.termination == engine::Termination::Checkmate) status = Status::kMate;
+    if (result.termination == engine::Termination::Stalemate) status = Status::kStalemate;
+    if (result.termination == engine::Termination::KingLost) status = Status::kVariantEnd;
     finish(status, winner, now, wall);
     return true;
   }
   if (offering_draw) {
     if (opponent_offered) {
-      finish(Status::Draw, std::nullopt, now, wall);
+      finish(Status::kDraw, std::nullopt, now, wall);
     } else if (can_offer_draw(c)) {
       draw_offer_[c] = true;
       last_draw_offer_ply_[c] = ply();
@@ -199,32 +199,33 @@ bool Game::expire(std::int64_t now, std::int64_t wall) {
   if (ply() < 2) {
     if (now - last_move_at_ < first_move_limit()) return false;
     if (setup_.no_abort)
-      finish(Status::NoStart, ~turn(), now, wall);
+      finish(Status::kNoStart, ~turn(), now, wall);
     else
-      finish(Status::Aborted, std::nullopt, now, wall);
+      finish(Status::kAborted, std::nullopt, now, wall);
     return true;
   }
-  const bool out_of_time = clock_ ? clock_->flagged(now)
-                                  : setup_.time_control.kind == TimeControl::Kind::Correspondence &&
-                                        time_left_ms(turn(), now) == 0;
+  const bool out_of_time = clock_
+                               ? clock_->flagged(now)
+                               : setup_.time_control.kind == TimeControl::Kind::kCorrespondence &&
+                                     time_left_ms(turn(), now) == 0;
   if (!out_of_time) return false;
   const Color loser = turn();
   const bool winner_can_win = pos_.pacifist() || !only_kings(pos_, ~loser);
-  finish(Status::OutOfTime, winner_can_win ? std::optional<Color>(~loser) : std::nullopt, now,
+  finish(Status::kOutOfTime, winner_can_win ? std::optional<Color>(~loser) : std::nullopt, now,
          wall);
   return true;
 }
 
 Result<void> Game::abort(Color, std::int64_t now, std::int64_t wall) {
   if (!abortable()) return bad_request("This game can no longer be aborted");
-  finish(Status::Aborted, std::nullopt, now, wall);
+  finish(Status::kAborted, std::nullopt, now, wall);
   return {};
 }
 
 Result<void> Game::resign(Color c, std::int64_t now, std::int64_t wall) {
   if (over()) return bad_request("This game cannot be resigned");
   if (abortable()) return abort(c, now, wall);
-  finish(Status::Resign, ~c, now, wall);
+  finish(Status::kResign, ~c, now, wall);
   return {};
 }
 
@@ -236,7 +237,7 @@ Result<bool> Game::draw(Color c, bool yes, std::int64_t now, std::int64_t wall) 
     return true;
   }
   if (draw_offer_[~c]) {
-    finish(Status::Draw, std::nullopt, now, wall);
+    finish(Status::kDraw, std::nullopt, now, wall);
     return true;
   }
   if (!can_offer_draw(c)) return false;
@@ -281,13 +282,13 @@ Result<bool> Game::takeback(Color c, bool yes, std::int64_t now) {
 
 Result<void> Game::claim_victory(Color c, std::int64_t now, std::int64_t wall) {
   if (over()) return bad_request("You cannot claim the win on this game");
-  finish(Status::Timeout, c, now, wall);
+  finish(Status::kTimeout, c, now, wall);
   return {};
 }
 
 Result<void> Game::claim_draw(Color, std::int64_t now, std::int64_t wall) {
   if (over()) return bad_request("You cannot claim a draw on this game");
-  finish(Status::Draw, std::nullopt, now, wall);
+  finish(Status::kDraw, std::nullopt, now, wall);
   return {};
 }
 

@@ -22,24 +22,24 @@ namespace server {
 
 // Lichess game status ids.
 enum class Status : int {
-  Created = 10,
-  Started = 20,
-  Aborted = 25,
-  Mate = 30,
-  Resign = 31,
-  Stalemate = 32,
-  Timeout = 33,
-  Draw = 34,
-  OutOfTime = 35,
-  Cheat = 36,
-  NoStart = 37,
-  UnknownFinish = 38,
-  InsufficientMaterialClaim = 39,
-  VariantEnd = 60,
+  kCreated = 10,
+  kStarted = 20,
+  kAborted = 25,
+  kMate = 30,
+  kResign = 31,
+  kStalemate = 32,
+  kTimeout = 33,
+  kDraw = 34,
+  kOutOfTime = 35,
+  kCheat = 36,
+  kNoStart = 37,
+  kUnknownFinish = 38,
+  kInsufficientMaterialClaim = 39,
+  kVariantEnd = 60,
 };
 std::string_view status_name(Status s);
 inline bool is_terminal(Status s) {
-  return s != Status::Created && s != Status::Started;
+  return s != Status::kCreated && s != Status::kStarted;
 }
 
 struct GameSetup {
@@ -127,7 +127,7 @@ class Game {
   engine::Position pos_;
   std::vector<std::string> moves_;
   std::vector<std::int64_t> clock_history_;
-  Status status_ = Status::Started;
+  Status status_ = Status::kStarted;
   std::optional<engine::Color> winner_;
   engine::Termination termination_ = engine::Termination::None;
   std::optional<GameClock> clock_;

@@ -29,21 +29,21 @@ std::tm utc_time(std::int64_t wall_ms) {
 }
 
 std::string result_text(const Game& game) {
-  if (game.status() == Status::Aborted || !game.over()) return "*";
+  if (game.status() == Status::kAborted || !game.over()) return "*";
   if (!game.winner()) return "1/2-1/2";
   return *game.winner() == White ? "1-0" : "0-1";
 }
 
 std::string termination_tag(Status s) {
   switch (s) {
-    case Status::Started:
-    case Status::Created:
+    case Status::kStarted:
+    case Status::kCreated:
       return "Unterminated";
-    case Status::OutOfTime:
+    case Status::kOutOfTime:
       return "Time forfeit";
-    case Status::Aborted:
-    case Status::NoStart:
-    case Status::Timeout:
+    case Status::kAborted:
+    case Status::kNoStart:
+    case Status::kTimeout:
       return "Abandoned";
     default:
       return "Normal";
@@ -152,7 +152,7 @@ nlohmann::json game_export_json(const Game& game, const PgnPlayers& players) {
     j["clock"] = {{"initial", s.time_control.limit_s},
                   {"increment", s.time_control.increment_s},
                   {"totalTime", s.time_control.estimate_s()}};
-  if (s.time_control.kind == TimeControl::Kind::Correspondence)
+  if (s.time_control.kind == TimeControl::Kind::kCorrespondence)
     j["daysPerTurn"] = s.time_control.days;
   return j;
 }

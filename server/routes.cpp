@@ -20,13 +20,13 @@ constexpr const char* kBoardOnly =
 
 // Who may call an endpoint: the Bot API and the Board API share their handlers and
 // differ only in this check.
-enum class AccountKind { Any, Bot, Human };
+enum class AccountKind { kAny, kBot, kHuman };
 struct PlayApi {
   const char* prefix;  // "/api/bot" or "/api/board"
   AccountKind kind;
 };
-constexpr PlayApi kPlayApis[] = {{"/api/bot", AccountKind::Bot},
-                                 {"/api/board", AccountKind::Human}};
+constexpr PlayApi kPlayApis[] = {{"/api/bot", AccountKind::kBot},
+                                 {"/api/board", AccountKind::kHuman}};
 
 void send_json(Response& res, int status, const json& body) {
   res.status = status;
@@ -104,9 +104,9 @@ StreamFault stream_fault(TestHooks& hooks, bool enabled, const std::string& path
   if (!rule) return {};
   StreamFault fault;
   fault.after_lines = rule->after;
-  if (rule->action == HookAction::Drop) fault.kind = StreamFault::Kind::Drop;
-  if (rule->action == HookAction::Silent) fault.kind = StreamFault::Kind::Silent;
-  if (rule->action == HookAction::Malformed) fault.kind = StreamFault::Kind::Malformed;
+  if (rule->action == HookAction::kDrop) fault.kind = StreamFault::Kind::kDrop;
+  if (rule->action == HookAction::kSilent) fault.kind = StreamFault::Kind::kSilent;
+  if (rule->action == HookAction::kMalformed) fault.kind = StreamFault::Kind::kMalformed;
   return fault;
 }
 
@@ -119,12 +119,13 @@ struct Context {
   using AuthedHandler = std::function<void(const Request&, Response&, const Caller&)>;
   // Wraps a handler that needs a token and, unless kind is Any, a bot account (Bot API)
   // or an account without the bot flag (Board API).
-  httplib::Server::Handler authed(AuthedHandler f, AccountKind kind = AccountKind::Any) {
+  httplib::Server::Handler authed(AuthedHandler f, AccountKind kind = AccountKind::kAny) {
     return [this, f = std::move(f), kind](const Request& req, Response& res) {
       auto caller = state.authenticate(req.get_header_value("Authorization"));
       if (!caller) return send_error(res, caller.error());
-      if (kind == AccountKind::Bot && !caller->bot) return send_error(res, ApiError{400, kBotOnly});
-      if (kind == AccountKind::Human && caller->bot)
+      if (kind == AccountKind::kBot && !caller->bot)
+        return send_error(res, ApiError{400, kBotOnly});
+      if (kind == AccountKind::kHuman && caller->bot)
         return send_error(res, ApiError{400, kBoardOnly});
       f(req, res, *caller);
     };
@@ -373,7 +374,7 @@ void register_routes(httplib::Server& http, ServerState& state, TestHooks& hooks
       if (req.path.starts_with("/_test/")) return httplib::Server::HandlerResponse::Unhandled;
       auto rule = cx->hooks.take_request_fault(req.method, req.path);
       if (!rule) return httplib::Server::HandlerResponse::Unhandled;
-      if (rule->action == HookAction::Slow) {
+      if (rule->action == HookAction::kSlow) {
         std::this_thread::sleep_for(std::chrono::milliseconds(rule->ms));
         return httplib::Server::HandlerResponse::Unhandled;
       }

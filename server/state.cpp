@@ -269,7 +269,7 @@ void ServerState::release_challenge_stream(const std::string& id,
   // The challenger hung up on a keepAliveStream challenge: it is canceled.
   auto c = challenges_.find(id);
   if (c != challenges_.end() && c->second.pending())
-    end_challenge(c->second, ChallengeStatus::Canceled, "canceled");
+    end_challenge(c->second, ChallengeStatus::kCanceled, "canceled");
 }
 
 void ServerState::tick_presence(GameEntry& e, std::int64_t t) {
@@ -298,7 +298,7 @@ void ServerState::tick() {
   for (auto& [id, c] : challenges_) {
     if (c.pending() && c.request.time_control.realtime() && !c.request.keep_alive_stream &&
         t - c.created_at >= options_.challenge_expiry_ms)
-      end_challenge(c, ChallengeStatus::Canceled, "canceled");
+      end_challenge(c, ChallengeStatus::kCanceled, "canceled");
   }
   for (auto& [id, e] : games_) {
     refresh(e);

@@ -23,10 +23,10 @@ std::string ServerState::new_game_id() {
 void ServerState::end_challenge(Challenge& c, ChallengeStatus status, const std::string& done) {
   if (c.pending()) ended_challenges_.push_back(c.id);
   c.status = status;
-  if (status == ChallengeStatus::Declined) {
+  if (status == ChallengeStatus::kDeclined) {
     nlohmann::json line = {{"type", "challengeDeclined"}, {"challenge", challenge_view(c)}};
     send_event(c.challenger, line);
-  } else if (status == ChallengeStatus::Canceled) {
+  } else if (status == ChallengeStatus::kCanceled) {
     nlohmann::json line = {{"type", "challengeCanceled"}, {"challenge", challenge_view(c)}};
     send_event(c.challenger, line);
     send_event(c.dest, line);
@@ -104,7 +104,7 @@ Result<void> ServerState::accept_challenge(const std::string& me, const std::str
   if (!game) return std::unexpected(ApiError{500, "cannot start the game: " + game.error()});
   GameEntry& e = games_.emplace(c.id, GameEntry{std::move(*game), {}, {}, {}, {}}).first->second;
   e.presence[engine::White].gone_since = e.presence[engine::Black].gone_since = now();
-  end_challenge(c, ChallengeStatus::Accepted, "accepted");
+  end_challenge(c, ChallengeStatus::kAccepted, "accepted");
   for (engine::Color color : {engine::White, engine::Black})
     send_event(e.game.setup().users[color],
                {{"type", "gameStart"}, {"game", game_event_json(e.game, color, accounts_, now())}});
@@ -123,7 +123,7 @@ Result<void> ServerState::decline_challenge(const std::string& me, const std::st
   // Unknown reasons become generic, as on Lichess.
   c.decline_reason =
       lichess::parse_decline_reason(reason).value_or(lichess::DeclineReason::kGeneric);
-  end_challenge(c, ChallengeStatus::Declined, "declined");
+  end_challenge(c, ChallengeStatus::kDeclined, "declined");
   return {};
 }
 
@@ -136,15 +136,15 @@ Result<void> ServerState::cancel_challenge(const std::string& me, const std::str
   if (c.pending()) {
     if (c.dest == me) {  // canceling a challenge sent to you declines it
       c.decline_reason = lichess::DeclineReason::kGeneric;
-      end_challenge(c, ChallengeStatus::Declined, "declined");
+      end_challenge(c, ChallengeStatus::kDeclined, "declined");
     } else {
-      end_challenge(c, ChallengeStatus::Canceled, "canceled");
+      end_challenge(c, ChallengeStatus::kCanceled, "canceled");
     }
     return {};
   }
   // An accepted challenge whose game has not really started: abort the game.
   auto g = games_.find(id);
-  if (c.status == ChallengeStatus::Accepted && g != games_.end() && g->second.game.abortable()) {
+  if (c.status == ChallengeStatus::kAccepted && g != games_.end() && g->second.game.abortable()) {
     refresh(g->second);
     auto color = g->second.game.color_of(me);
     return finish_command(g->second, as_changed(g->second.game.abort(*color, now(), wall())));

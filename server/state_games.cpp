@@ -36,7 +36,7 @@ void ServerState::game_finished(GameEntry& e) {
   for (auto& ch : e.watchers) ch->close();
   e.watchers.clear();
   const GameSetup& setup = e.game.setup();
-  const bool counted = e.game.status() != Status::Aborted;
+  const bool counted = e.game.status() != Status::kAborted;
   for (engine::Color c : {engine::White, engine::Black}) {
     Account* a = accounts_.find(setup.users[c]);
     if (counted && a) {

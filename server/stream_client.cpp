@@ -50,11 +50,11 @@ StreamClient::Next StreamClient::next(std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
   cv_.wait_for(lock, timeout, [this] { return !lines_.empty() || ended_; });
   if (!lines_.empty()) {
-    Next n{Next::Kind::Line, std::move(lines_.front())};
+    Next n{Next::Kind::kLine, std::move(lines_.front())};
     lines_.pop_front();
     return n;
   }
-  return {ended_ ? Next::Kind::Ended : Next::Kind::Timeout, ""};
+  return {ended_ ? Next::Kind::kEnded : Next::Kind::kTimeout, ""};
 }
 
 int StreamClient::status() const {

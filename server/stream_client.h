@@ -26,9 +26,9 @@ class StreamClient {
   StreamClient& operator=(const StreamClient&) = delete;
 
   struct Next {
-    enum class Kind { Line, Timeout, Ended };
-    Kind kind = Kind::Timeout;
-    std::string line;  // Kind::Line: the line without '\n' ("" is a keep-alive)
+    enum class Kind { kLine, kTimeout, kEnded };
+    Kind kind = Kind::kTimeout;
+    std::string line;  // Kind::kLine: the line without '\n' ("" is a keep-alive)
   };
   // The next line, waiting at most `timeout`. Ended once the stream is over and drained.
   Next next(std::chrono::milliseconds timeout);

@@ -85,8 +85,8 @@ std::function<bool(std::size_t, httplib::DataSink&)> ndjson_provider(
     auto fault_active = [&](Kind kind) {
       return fault.kind == kind && w->lines_sent >= fault.after_lines;
     };
-    if (fault_active(Kind::Drop)) return false;  // cut the connection without the closing chunk
-    if (fault_active(Kind::Malformed) && !w->malformed_sent) {
+    if (fault_active(Kind::kDrop)) return false;  // cut the connection without the closing chunk
+    if (fault_active(Kind::kMalformed) && !w->malformed_sent) {
       w->malformed_sent = true;
       if (!write_text(sink, *w, "{\"type\":\"gameState\",\"moves\":\"e2e4 \n")) return false;
     }
@@ -95,16 +95,16 @@ std::function<bool(std::size_t, httplib::DataSink&)> ndjson_provider(
     StreamChannel::Batch batch = w->channel->wait(timeout);
     if (batch.aborted) return false;
     for (const std::string& line : batch.lines) {
-      if (fault_active(Kind::Silent)) break;  // swallow everything, keep the socket open
+      if (fault_active(Kind::kSilent)) break;  // swallow everything, keep the socket open
       if (!write_text(sink, *w, line + "\n")) return false;
       ++w->lines_sent;
-      if (fault_active(Kind::Drop)) return false;
+      if (fault_active(Kind::kDrop)) return false;
     }
     if (batch.closed) {
       sink.done();
       return true;
     }
-    if (!fault_active(Kind::Silent) && steady_clock::now() - w->last_write >= w->keepalive)
+    if (!fault_active(Kind::kSilent) && steady_clock::now() - w->last_write >= w->keepalive)
       return write_text(sink, *w, "\n");
     return true;
   };

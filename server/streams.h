@@ -53,8 +53,8 @@ class StreamChannel {
 
 // Test faults a stream writer can apply (see test_hooks.h).
 struct StreamFault {
-  enum class Kind { None, Drop, Silent, Malformed };
-  Kind kind = Kind::None;
+  enum class Kind { kNone, kDrop, kSilent, kMalformed };
+  Kind kind = Kind::kNone;
   int after_lines = 0;  // data lines sent before the fault starts
 };
 

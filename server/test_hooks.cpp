@@ -10,9 +10,9 @@ namespace server {
 namespace {
 
 constexpr std::pair<std::string_view, HookAction> kActions[] = {
-    {"drop", HookAction::Drop},           {"silent", HookAction::Silent},
-    {"malformed", HookAction::Malformed}, {"status", HookAction::Status},
-    {"slow", HookAction::Slow},
+    {"drop", HookAction::kDrop},           {"silent", HookAction::kSilent},
+    {"malformed", HookAction::kMalformed}, {"status", HookAction::kStatus},
+    {"slow", HookAction::kSlow},
 };
 
 std::string_view action_name(HookAction a) {
@@ -179,8 +179,8 @@ std::optional<HookRule> TestHooks::take(std::string_view method, std::string_vie
                                         bool stream) {
   std::lock_guard lock(mutex_);
   for (auto it = rules_.begin(); it != rules_.end(); ++it) {
-    const bool stream_rule = it->action == HookAction::Drop || it->action == HookAction::Silent ||
-                             it->action == HookAction::Malformed;
+    const bool stream_rule = it->action == HookAction::kDrop || it->action == HookAction::kSilent ||
+                             it->action == HookAction::kMalformed;
     if (stream_rule != stream || !path.starts_with(it->path)) continue;
     if (!it->method.empty() && it->method != method) continue;
     HookRule rule = *it;

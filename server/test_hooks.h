@@ -17,15 +17,15 @@
 namespace server {
 
 enum class HookAction {
-  Drop,       // stream: close the connection abruptly after `after` data lines
-  Silent,     // stream: after `after` data lines send nothing (not even keep-alives)
-  Malformed,  // stream: after `after` data lines emit one line of broken JSON
-  Status,     // answer with `code` (429 with ratelimit.seconds, or 5xx), JSON or HTML body
-  Slow,       // wait `ms` before handling the request
+  kDrop,       // stream: close the connection abruptly after `after` data lines
+  kSilent,     // stream: after `after` data lines send nothing (not even keep-alives)
+  kMalformed,  // stream: after `after` data lines emit one line of broken JSON
+  kStatus,     // answer with `code` (429 with ratelimit.seconds, or 5xx), JSON or HTML body
+  kSlow,       // wait `ms` before handling the request
 };
 
 struct HookRule {
-  HookAction action = HookAction::Status;
+  HookAction action = HookAction::kStatus;
   std::string path = "/";  // request path prefix
   std::string method;      // GET or POST; empty matches both
   int after = 0;

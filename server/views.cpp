@@ -76,7 +76,7 @@ json game_full_json(const Game& game, const Accounts& accounts, std::int64_t now
   if (s.time_control.realtime())
     j["clock"] = {{"initial", s.time_control.limit_s * 1000LL},
                   {"increment", s.time_control.increment_s * 1000LL}};
-  if (s.time_control.kind == TimeControl::Kind::Correspondence)
+  if (s.time_control.kind == TimeControl::Kind::kCorrespondence)
     j["daysPerTurn"] = s.time_control.days;
   j["state"] = game_state_json(game, now);
   return j;
@@ -106,7 +106,7 @@ json game_event_json(const Game& game, engine::Color pov, const Accounts& accoun
   j["opponent"] = {{"id", opponent ? opponent->id : ""},
                    {"username", opponent ? opponent->username : ""},
                    {"rating", kDefaultRating}};
-  if (s.time_control.kind != TimeControl::Kind::Unlimited)
+  if (s.time_control.kind != TimeControl::Kind::kUnlimited)
     j["secondsLeft"] = game.time_left_ms(pov, now) / 1000;
   if (game.winner()) j["winner"] = color_name(*game.winner());
   const lichess::Speed speed_class = s.time_control.speed_class();
@@ -144,12 +144,12 @@ json challenge_json(const Challenge& c, const Accounts& accounts, const std::str
   j["variant"] = variant_json(c.variant);
   j["rated"] = c.rated;
   j["speed"] = speed;
-  if (tc.kind == TimeControl::Kind::Clock)
+  if (tc.kind == TimeControl::Kind::kClock)
     j["timeControl"] = {{"type", "clock"},
                         {"limit", tc.limit_s},
                         {"increment", tc.increment_s},
                         {"show", tc.show()}};
-  else if (tc.kind == TimeControl::Kind::Correspondence)
+  else if (tc.kind == TimeControl::Kind::kCorrespondence)
     j["timeControl"] = {{"type", "correspondence"}, {"daysPerTurn", tc.days}};
   else
     j["timeControl"] = {{"type", "unlimited"}};
@@ -159,7 +159,7 @@ json challenge_json(const Challenge& c, const Accounts& accounts, const std::str
   if (c.initial_fen != "startpos") j["initialFen"] = c.initial_fen;
   if (!direction.empty()) j["direction"] = direction;
   if (!c.request.rules.empty()) j["rules"] = c.request.rules;
-  if (c.status == ChallengeStatus::Declined) {
+  if (c.status == ChallengeStatus::kDeclined) {
     j["declineReason"] = lichess::decline_text(c.decline_reason);
     j["declineReasonKey"] = lichess::event_key(c.decline_reason);
   }

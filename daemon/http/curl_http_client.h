@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/logging.h"
 #include "daemon/http/http_client.h"
-#include "daemon/logging.h"
 
 namespace bot {
 
@@ -69,7 +69,7 @@ class CurlHttpClient final : public HttpClient {
   std::string base_url_error_;
   const std::string token_;
   const std::size_t max_idle_handles_;
-  SecretScrubber scrubber_;  // immutable after construction
+  base::SecretScrubber scrubber_;  // immutable after construction
 
   mutable std::mutex user_agent_mutex_;
   std::string user_agent_;

@@ -10,8 +10,8 @@ namespace {
 using std::chrono::milliseconds;
 
 // Rounds up so that "remaining 0" really means the deadline has passed.
-milliseconds ceil_ms(Clock::SteadyTime::duration d) {
-  if (d <= Clock::SteadyTime::duration::zero()) return milliseconds(0);
+milliseconds ceil_ms(base::Clock::SteadyTime::duration d) {
+  if (d <= base::Clock::SteadyTime::duration::zero()) return milliseconds(0);
   return std::chrono::ceil<milliseconds>(d);
 }
 
@@ -19,7 +19,7 @@ milliseconds ceil_ms(Clock::SteadyTime::duration d) {
 
 void EndpointCooldowns::cool_down(std::string_view endpoint, milliseconds duration) {
   if (duration <= milliseconds(0)) return;
-  const Clock::SteadyTime deadline = clock_.now() + duration;
+  const base::Clock::SteadyTime deadline = clock_.now() + duration;
   std::lock_guard lock(mutex_);
   auto it = until_.find(endpoint);
   if (it == until_.end()) {
@@ -35,7 +35,7 @@ void EndpointCooldowns::clear(std::string_view endpoint) {
 }
 
 milliseconds EndpointCooldowns::remaining(std::string_view endpoint) const {
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   std::lock_guard lock(mutex_);
   const auto it = until_.find(endpoint);
   if (it == until_.end()) return milliseconds(0);
@@ -43,7 +43,7 @@ milliseconds EndpointCooldowns::remaining(std::string_view endpoint) const {
 }
 
 std::vector<std::pair<std::string, milliseconds>> EndpointCooldowns::active() const {
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   std::lock_guard lock(mutex_);
   std::vector<std::pair<std::string, milliseconds>> cooling;
   for (const auto& [key, until] : until_)
@@ -80,15 +80,16 @@ std::size_t RequestSerializer::waiting() const {
   return queue_[0].size() + queue_[1].size();
 }
 
-ReconnectBudget::ReconnectBudget(const Clock& clock, std::size_t max_connects, milliseconds window)
+ReconnectBudget::ReconnectBudget(const base::Clock& clock, std::size_t max_connects,
+                                 milliseconds window)
     : clock_(clock), max_connects_(std::max<std::size_t>(max_connects, 1)), window_(window) {}
 
-void ReconnectBudget::expire(Clock::SteadyTime now) const {
+void ReconnectBudget::expire(base::Clock::SteadyTime now) const {
   while (!connects_.empty() && now - connects_.front() >= window_) connects_.pop_front();
 }
 
 bool ReconnectBudget::try_acquire() {
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   std::lock_guard lock(mutex_);
   expire(now);
   if (connects_.size() >= max_connects_) return false;
@@ -97,17 +98,17 @@ bool ReconnectBudget::try_acquire() {
 }
 
 milliseconds ReconnectBudget::wait_time() const {
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   std::lock_guard lock(mutex_);
   expire(now);
   if (connects_.size() < max_connects_) return milliseconds(0);
   // The oldest connect that must leave the window for a slot to open.
-  const Clock::SteadyTime oldest = connects_[connects_.size() - max_connects_];
+  const base::Clock::SteadyTime oldest = connects_[connects_.size() - max_connects_];
   return ceil_ms(oldest + window_ - now);
 }
 
 std::size_t ReconnectBudget::used() const {
-  const Clock::SteadyTime now = clock_.now();
+  const base::Clock::SteadyTime now = clock_.now();
   std::lock_guard lock(mutex_);
   expire(now);
   return connects_.size();

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "daemon/clock.h"
+#include "base/clock.h"
 
 namespace bot {
 
@@ -24,7 +24,7 @@ namespace bot {
 // "event-stream", ...). Thread-safe; the clock must outlive it.
 class EndpointCooldowns {
  public:
-  explicit EndpointCooldowns(const Clock& clock) : clock_(clock) {}
+  explicit EndpointCooldowns(const base::Clock& clock) : clock_(clock) {}
 
   // Blocks `endpoint` for `duration` from now. Never shortens an existing
   // cooldown: the later deadline wins.
@@ -38,9 +38,9 @@ class EndpointCooldowns {
   std::vector<std::pair<std::string, std::chrono::milliseconds>> active() const;
 
  private:
-  const Clock& clock_;
+  const base::Clock& clock_;
   mutable std::mutex mutex_;
-  std::map<std::string, Clock::SteadyTime, std::less<>> until_;
+  std::map<std::string, base::Clock::SteadyTime, std::less<>> until_;
 };
 
 enum class RequestPriority { kNormal, kHigh };
@@ -94,7 +94,7 @@ class ReconnectBudget {
   static constexpr std::size_t kDefaultMaxConnects = 30;
   static constexpr std::chrono::seconds kDefaultWindow{600};
 
-  explicit ReconnectBudget(const Clock& clock, std::size_t max_connects = kDefaultMaxConnects,
+  explicit ReconnectBudget(const base::Clock& clock, std::size_t max_connects = kDefaultMaxConnects,
                            std::chrono::milliseconds window = kDefaultWindow);
 
   // Records a connect now and returns true if the budget allows it;
@@ -105,13 +105,13 @@ class ReconnectBudget {
   std::size_t used() const;
 
  private:
-  void expire(Clock::SteadyTime now) const;
+  void expire(base::Clock::SteadyTime now) const;
 
-  const Clock& clock_;
+  const base::Clock& clock_;
   const std::size_t max_connects_;
   const std::chrono::milliseconds window_;
   mutable std::mutex mutex_;
-  mutable std::deque<Clock::SteadyTime> connects_;
+  mutable std::deque<base::Clock::SteadyTime> connects_;
 };
 
 }  // namespace bot

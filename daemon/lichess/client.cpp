@@ -26,7 +26,7 @@ std::string_view excerpt(std::string_view line, std::size_t limit) {
 
 }  // namespace
 
-LichessClient::LichessClient(HttpClient& http, const Clock& clock, Logger& log,
+LichessClient::LichessClient(HttpClient& http, const base::Clock& clock, base::Logger& log,
                              RequestExecutor::Options options)
     : log_(log), executor_(http, clock, log, std::move(options)) {}
 

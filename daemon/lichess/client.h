@@ -12,14 +12,14 @@
 #include <string_view>
 #include <vector>
 
-#include "daemon/clock.h"
+#include "base/clock.h"
+#include "base/logging.h"
 #include "daemon/http/http_client.h"
 #include "daemon/lichess/lichess_error.h"
 #include "daemon/lichess/request_executor.h"
 #include "daemon/lichess/request_params.h"
 #include "daemon/lichess/responses.h"
 #include "daemon/lichess/types.h"
-#include "daemon/logging.h"
 
 namespace bot {
 
@@ -43,7 +43,7 @@ enum class GameExportFormat { kPgn, kJson };
 // stream ends, and call the handler on the calling thread.
 class LichessClient {
  public:
-  LichessClient(HttpClient& http, const Clock& clock, Logger& log,
+  LichessClient(HttpClient& http, const base::Clock& clock, base::Logger& log,
                 RequestExecutor::Options options = {});
   LichessClient(const LichessClient&) = delete;
   LichessClient& operator=(const LichessClient&) = delete;
@@ -114,7 +114,7 @@ class LichessClient {
   LichessResult<T> send_and_parse(Endpoint endpoint, HttpRequest request, Parse parse);
   void log_malformed(std::string_view stream, std::string_view line, const ParseError& error);
 
-  Logger& log_;
+  base::Logger& log_;
   RequestExecutor executor_;
 };
 

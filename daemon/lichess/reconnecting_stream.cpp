@@ -8,7 +8,8 @@
 
 namespace bot {
 
-ReconnectingStream::ReconnectingStream(ReconnectPolicy policy, const Clock& clock, Logger& log)
+ReconnectingStream::ReconnectingStream(ReconnectPolicy policy, const base::Clock& clock,
+                                       base::Logger& log)
     : policy_(std::move(policy)), clock_(clock), log_(log) {
   if (!policy_.random01) {
     auto engine = std::make_shared<std::mt19937_64>(std::random_device{}());

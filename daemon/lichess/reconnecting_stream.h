@@ -14,11 +14,11 @@
 #include <stop_token>
 #include <string>
 
-#include "daemon/clock.h"
+#include "base/clock.h"
+#include "base/logging.h"
 #include "daemon/http/rate_limiter.h"
 #include "daemon/http/retry_policy.h"
 #include "daemon/lichess/request_executor.h"
-#include "daemon/logging.h"
 
 namespace bot {
 
@@ -45,7 +45,7 @@ class ReconnectingStream {
   // run() returns without reconnecting.
   using Finished = std::function<bool(const StreamOutcome& outcome)>;
 
-  ReconnectingStream(ReconnectPolicy policy, const Clock& clock, Logger& log);
+  ReconnectingStream(ReconnectPolicy policy, const base::Clock& clock, base::Logger& log);
 
   // Loops until `finished` says so or `stop` fires; `control` is passed to every open
   // (its stop token is replaced by `stop`).
@@ -58,8 +58,8 @@ class ReconnectingStream {
   double random01();
 
   ReconnectPolicy policy_;
-  const Clock& clock_;
-  Logger& log_;
+  const base::Clock& clock_;
+  base::Logger& log_;
   std::function<double()> own_random_;
 };
 

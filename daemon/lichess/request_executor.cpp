@@ -19,10 +19,11 @@ long long whole_seconds(std::chrono::milliseconds duration) {
 
 }  // namespace
 
-RequestExecutor::RequestExecutor(HttpClient& http, const Clock& clock, Logger& log)
+RequestExecutor::RequestExecutor(HttpClient& http, const base::Clock& clock, base::Logger& log)
     : RequestExecutor(http, clock, log, Options{}) {}
 
-RequestExecutor::RequestExecutor(HttpClient& http, const Clock& clock, Logger& log, Options options)
+RequestExecutor::RequestExecutor(HttpClient& http, const base::Clock& clock, base::Logger& log,
+                                 Options options)
     : http_(http),
       clock_(clock),
       log_(log),

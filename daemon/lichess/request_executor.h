@@ -12,13 +12,13 @@
 #include <random>
 #include <stop_token>
 
-#include "daemon/clock.h"
+#include "base/clock.h"
+#include "base/logging.h"
 #include "daemon/http/http_client.h"
 #include "daemon/http/rate_limiter.h"
 #include "daemon/http/retry_policy.h"
 #include "daemon/lichess/endpoints.h"
 #include "daemon/lichess/lichess_error.h"
-#include "daemon/logging.h"
 
 namespace bot {
 
@@ -66,8 +66,8 @@ class RequestExecutor {
     std::function<double()> random01;
   };
 
-  RequestExecutor(HttpClient& http, const Clock& clock, Logger& log);
-  RequestExecutor(HttpClient& http, const Clock& clock, Logger& log, Options options);
+  RequestExecutor(HttpClient& http, const base::Clock& clock, base::Logger& log);
+  RequestExecutor(HttpClient& http, const base::Clock& clock, base::Logger& log, Options options);
   RequestExecutor(const RequestExecutor&) = delete;
   RequestExecutor& operator=(const RequestExecutor&) = delete;
 
@@ -104,8 +104,8 @@ class RequestExecutor {
   void observe(Endpoint endpoint, const HttpResult& result);
 
   HttpClient& http_;
-  const Clock& clock_;
-  Logger& log_;
+  const base::Clock& clock_;
+  base::Logger& log_;
   Options options_;
   EndpointCooldowns cooldowns_;
   RequestSerializer serializer_;

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "engine/search/score.h"
+#include "engine/score.h"
 
 namespace engine::eval {
 
@@ -26,7 +26,7 @@ int traced_eval(const EvalTrace& trace, std::span<const int> weights) {
   }
   int value = (tapered.mg * trace.phase + tapered.eg * (kPhaseTotal - trace.phase)) / kPhaseTotal;
   value = value * trace.scale / 100 + plain;
-  return std::clamp(trace.sign * value, -search::kMaxEval, search::kMaxEval);
+  return std::clamp(trace.sign * value, -kMaxEval, kMaxEval);
 }
 
 }  // namespace engine::eval

@@ -5,18 +5,18 @@
 
 #include "engine/eval/pacifist_eval.h"
 #include "engine/eval/standard_eval.h"
-#include "engine/search/score.h"
+#include "engine/score.h"
 
 namespace engine::eval {
 
 int evaluate(const Position& pos) {
   const int value = pos.pacifist() ? evaluate_pacifist(pos) : evaluate_standard(pos);
-  return std::clamp(value, -search::kMaxEval, search::kMaxEval);
+  return std::clamp(value, -kMaxEval, kMaxEval);
 }
 
 int evaluate(const Position& pos, EvalTrace& trace) {
   const int value = pos.pacifist() ? evaluate_pacifist(pos, trace) : evaluate_standard(pos, trace);
-  return std::clamp(value, -search::kMaxEval, search::kMaxEval);
+  return std::clamp(value, -kMaxEval, kMaxEval);
 }
 
 }  // namespace engine::eval

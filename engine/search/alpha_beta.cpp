@@ -20,11 +20,6 @@ bool has_non_pawn_material(const Position& pos, Color c) {
   return (pos.pieces(c) & ~pos.pieces(Pawn) & ~pos.pieces(King)) != 0;
 }
 
-bool tt_cutoff_allowed(const TTData& tt, int score, int alpha, int beta) {
-  return tt.bound == Bound::Exact || (tt.bound == Bound::Lower && score >= beta) ||
-         (tt.bound == Bound::Upper && score <= alpha);
-}
-
 }  // namespace
 
 int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {

@@ -13,8 +13,8 @@
 #include <cstdlib>
 
 #include "engine/move.h"
+#include "engine/score.h"
 #include "engine/search/params.h"
-#include "engine/search/score.h"
 
 namespace engine::search {
 

@@ -48,10 +48,7 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
   TTData tt;
   const bool tt_hit = tt_->probe(pos_.key(), tt);
   const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : 0;
-  if (!pv_node && tt_hit &&
-      (tt.bound == Bound::Exact || (tt.bound == Bound::Lower && tt_score >= beta) ||
-       (tt.bound == Bound::Upper && tt_score <= alpha)))
-    return tt_score;
+  if (!pv_node && tt_hit && tt_cutoff_allowed(tt, tt_score, alpha, beta)) return tt_score;
 
   int best_score = -kInfinity, static_eval = kNoEval;
   if (!in_check) {

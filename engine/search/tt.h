@@ -32,6 +32,15 @@ struct TTData {
   Bound bound = Bound::None;
 };
 
+// Whether a stored result settles the window (alpha, beta) of a node: `score` is its score made
+// relative to that node (score_from_tt), and it settles the window when it is exact, a lower
+// bound at or above beta, or an upper bound at or below alpha. The one cutoff test of the main
+// and the quiescence search (the caller checks the stored depth where it matters).
+inline bool tt_cutoff_allowed(const TTData& tt, int score, int alpha, int beta) {
+  return tt.bound == Bound::Exact || (tt.bound == Bound::Lower && score >= beta) ||
+         (tt.bound == Bound::Upper && score <= alpha);
+}
+
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes = 16);

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "engine/score.h"
 #include "engine/search/control.h"
 #include "engine/search/history.h"
-#include "engine/search/score.h"
 #include "engine/search/tt.h"
 
 namespace engine::search {

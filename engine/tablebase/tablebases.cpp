@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "engine/movegen.h"
-#include "engine/search/score.h"
+#include "engine/score.h"
 #include "engine/tablebase/gaviota.h"
 #include "engine/tablebase/probe_input.h"
 #include "engine/tablebase/syzygy.h"
@@ -16,29 +16,29 @@ namespace {
 int wdl_score(Wdl wdl, int ply) {
   switch (wdl) {
     case Wdl::Win:
-      return search::tb_win_in(ply);
+      return tb_win_in(ply);
     case Wdl::Loss:
-      return search::tb_loss_in(ply);
+      return tb_loss_in(ply);
     case Wdl::CursedWin:
-      return search::kTbCursedWinScore;
+      return kTbCursedWinScore;
     case Wdl::BlessedLoss:
-      return -search::kTbCursedWinScore;
+      return -kTbCursedWinScore;
     case Wdl::Draw:
       break;
   }
-  return search::kDrawScore;
+  return kDrawScore;
 }
 
 int dtm_score(const Dtm& dtm, int ply) {
   switch (dtm.outcome) {
     case Dtm::Outcome::Win:
-      return search::tb_win_in(ply + dtm.plies);
+      return tb_win_in(ply + dtm.plies);
     case Dtm::Outcome::Loss:
-      return search::tb_loss_in(ply + dtm.plies);
+      return tb_loss_in(ply + dtm.plies);
     case Dtm::Outcome::Draw:
       break;
   }
-  return search::kDrawScore;
+  return kDrawScore;
 }
 
 // One move's result for the side that plays it, from the table of the position after it.
@@ -138,11 +138,9 @@ std::optional<RootDecision> Tablebases::gaviota_root(const Position& pos) const 
   };
   const auto choice = best_choice(pos);
   if (!choice) return std::nullopt;
-  RootDecision decision{choice->move, Move::none(), search::kDrawScore};
-  if (choice->result.outcome == Dtm::Outcome::Win)
-    decision.score = search::mate_in(choice->result.plies);
-  if (choice->result.outcome == Dtm::Outcome::Loss)
-    decision.score = search::mated_in(choice->result.plies);
+  RootDecision decision{choice->move, Move::none(), kDrawScore};
+  if (choice->result.outcome == Dtm::Outcome::Win) decision.score = mate_in(choice->result.plies);
+  if (choice->result.outcome == Dtm::Outcome::Loss) decision.score = mated_in(choice->result.plies);
   Position after = pos;
   UndoRecord undo;
   after.make_move(choice->move, undo);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The engine's one tablebase interface: opens the Syzygy and Gaviota tables a setting
 // names, answers the search's probes with a score on the search's scale (a win, draw or
-// loss band below the mate scores, engine/search/score.h) and chooses the root move when
+// loss band below the mate scores, engine/score.h) and chooses the root move when
 // the tables cover the root (Syzygy: DTZ, so won positions make progress under the
 // fifty-move rule; otherwise Gaviota: the shortest mate). Standard chess and Chess960
 // only, and only without castling rights: Pacifist positions are never probed.

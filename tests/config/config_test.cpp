@@ -35,7 +35,7 @@ TEST(Defaults, HaveTheDocumentedValues) {
                                                Variant::kFromPosition, Variant::kPacifist}));
   EXPECT_EQ(c.challenge.time_controls,
             (std::vector{Speed::kBullet, Speed::kBlitz, Speed::kRapid, Speed::kClassical}));
-  EXPECT_EQ(c.challenge.modes, (std::vector{Mode::rated, Mode::casual}));
+  EXPECT_EQ(c.challenge.modes, (std::vector{Mode::kRated, Mode::kCasual}));
   EXPECT_EQ(c.challenge.bot_games_per_day, 100);
   EXPECT_TRUE(c.challenge.queue);
   EXPECT_EQ(c.abort_time_s, 30);
@@ -131,15 +131,15 @@ TEST(Load, CustomFileGivesTheWrittenValues) {
   expected.challenge.time_controls = {Speed::kBlitz, Speed::kRapid};
   expected.challenge.min_base = 60;
   expected.challenge.max_base = 900;
-  expected.challenge.modes = {Mode::casual};
+  expected.challenge.modes = {Mode::kCasual};
   expected.challenge.allow_list = {"alice", "Bob-the-Bot"};
   expected.challenge.block_list = {"mallory"};
   expected.challenge.queue = false;
   expected.greeting.hello = "Hello {opponent}! {me} here.";
   expected.greeting.goodbye = "";  // "goodbye:" with no value: send nothing
   expected.matchmaking.enabled = true;
-  expected.matchmaking.challenge_mode = ChallengeMode::random;
-  expected.matchmaking.rating_preference = RatingPreference::high;
+  expected.matchmaking.challenge_mode = ChallengeMode::kRandom;
+  expected.matchmaking.rating_preference = RatingPreference::kHigh;
   expected.matchmaking.time_controls = {{.base_s = 60, .increment_s = 1, .weight = 1.0},
                                         {.base_s = 300, .increment_s = 0, .weight = 2.5}};
   expected.matchmaking.variants = {{.name = Variant::kPacifist, .weight = 3.0},
@@ -147,7 +147,7 @@ TEST(Load, CustomFileGivesTheWrittenValues) {
   expected.matchmaking.allow_during_games = true;
   expected.matchmaking.state_file = "/var/lib/paxbot/matchmaking.json";
   expected.pgn.directory = data_file("games").string();
-  expected.pgn.grouping = PgnGrouping::per_opponent;
+  expected.pgn.grouping = PgnGrouping::kPerOpponent;
   expected.status_http.enabled = true;
   expected.status_http.listen = "[::1]:9000";
   expected.takebacks = {.max_per_game = 2, .only_humans = true};
@@ -169,7 +169,7 @@ TEST(Load, FromStringKeepsRelativePathsAsWritten) {
 TEST(Load, MissingFileIsOneErrorAndDefaults) {
   const LoadResult result = load_file(data_file("does-not-exist.yml"));
   ASSERT_EQ(result.diagnostics.size(), 1u);
-  EXPECT_EQ(result.diagnostics[0].severity, Severity::error);
+  EXPECT_EQ(result.diagnostics[0].severity, Severity::kError);
   EXPECT_NE(result.diagnostics[0].message.find("cannot read"), std::string::npos);
   EXPECT_NE(result.diagnostics[0].message.find("does-not-exist.yml"), std::string::npos);
   EXPECT_FALSE(result.ok());

@@ -109,7 +109,7 @@ TEST(Load, SyntaxErrorGivesLineAndColumn) {
   const LoadResult result = load_file(data_file("syntax_error.yml"));
   ASSERT_EQ(result.diagnostics.size(), 1u);
   const Diagnostic& d = result.diagnostics[0];
-  EXPECT_EQ(d.severity, Severity::error);
+  EXPECT_EQ(d.severity, Severity::kError);
   EXPECT_EQ(d.key, "");
   EXPECT_EQ(d.message, "YAML syntax error: end of sequence flow not found");
   // The unclosed '[' is on line 4; the parser notices on line 5.
@@ -252,7 +252,7 @@ TEST(Load, AttachLocationsFallsBackToTheEnclosingKey) {
 }
 
 TEST(Load, DiagnosticFormats) {
-  const Diagnostic d{Severity::warning, "engine.hash", "unknown key, ignored",
+  const Diagnostic d{Severity::kWarning, "engine.hash", "unknown key, ignored",
                      "did you mean engine.hash_mb? otherwise remove it", Location{5, 3}};
   EXPECT_EQ(to_string(d),
             "engine.hash: unknown key, ignored; fix: did you mean engine.hash_mb? otherwise "
@@ -260,11 +260,11 @@ TEST(Load, DiagnosticFormats) {
   EXPECT_EQ(format_diagnostic(d, "bot.yml"),
             "bot.yml:5:3: warning: engine.hash: unknown key, ignored; fix: did you mean "
             "engine.hash_mb? otherwise remove it");
-  const Diagnostic whole_file{Severity::error, "", "cannot read x", "", std::nullopt};
+  const Diagnostic whole_file{Severity::kError, "", "cannot read x", "", std::nullopt};
   EXPECT_EQ(format_diagnostic(whole_file, "x"), "x: error: cannot read x");
   const std::vector<Diagnostic> both = {d, whole_file};
   EXPECT_TRUE(has_errors(both));
-  EXPECT_EQ(count(both, Severity::warning), 1);
+  EXPECT_EQ(count(both, Severity::kWarning), 1);
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ inline std::string line_of(const Diagnostic& d) {
   std::string where = "-";
   if (d.location)
     where = std::to_string(d.location->line) + ":" + std::to_string(d.location->column);
-  return where + (d.severity == Severity::error ? " error " : " warning ") + to_string(d);
+  return where + (d.severity == Severity::kError ? " error " : " warning ") + to_string(d);
 }
 
 inline std::vector<std::string> lines_of(const std::vector<Diagnostic>& diagnostics) {

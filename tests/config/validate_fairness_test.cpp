@@ -25,13 +25,13 @@ TEST(EngineOverridesConfig, LoadWithAbsentSettingsLeftUnset) {
   const auto& o = result.config.engine.overrides;
   ASSERT_EQ(o.size(), 2u);
   EXPECT_EQ(o[0].speeds, (std::vector<Speed>{Speed::kClassical, Speed::kCorrespondence}));
-  EXPECT_EQ(o[0].opponent, OpponentKind::human);
+  EXPECT_EQ(o[0].opponent, OpponentKind::kHuman);
   EXPECT_EQ(o[0].hash_mb, 256);
   EXPECT_FALSE(o[0].threads.has_value());
   EXPECT_FALSE(o[0].book.has_value());
   EXPECT_FALSE(o[0].ponder.has_value());
   EXPECT_TRUE(o[1].speeds.empty());
-  EXPECT_EQ(o[1].opponent, OpponentKind::bot);
+  EXPECT_EQ(o[1].opponent, OpponentKind::kBot);
   EXPECT_EQ(o[1].book, false);
   EXPECT_EQ(o[1].ponder, true);
   EXPECT_EQ(o[1].max_think_ms, 2000);
@@ -41,8 +41,8 @@ TEST(EngineOverridesConfig, LoadWithAbsentSettingsLeftUnset) {
 TEST(EngineOverridesConfig, PrintedConfigReloadsToTheSameOverrides) {
   Config c = default_config();
   c.engine.overrides = {
-      {.speeds = {Speed::kBullet}, .opponent = OpponentKind::bot, .threads = 2, .book = true},
-      {.opponent = OpponentKind::any, .first_move_max_ms = 3000}};
+      {.speeds = {Speed::kBullet}, .opponent = OpponentKind::kBot, .threads = 2, .book = true},
+      {.opponent = OpponentKind::kAny, .first_move_max_ms = 3000}};
   const LoadResult reloaded = load_string(describe(c));
   EXPECT_EQ(lines_of(reloaded.diagnostics), std::vector<std::string>{});
   EXPECT_EQ(reloaded.config, c);
@@ -109,8 +109,8 @@ TEST(FairnessConfig, KeysLoadUnderTheChallengeSection) {
   EXPECT_EQ(f.human_slots, 1);
   EXPECT_TRUE(f.bullet_requires_increment_bots);
   EXPECT_FALSE(f.bullet_requires_increment_humans);
-  EXPECT_EQ(f.sort_by, QueueOrder::best);
-  EXPECT_EQ(f.preference, OpponentPreference::human);
+  EXPECT_EQ(f.sort_by, QueueOrder::kBest);
+  EXPECT_EQ(f.preference, OpponentPreference::kHuman);
 }
 
 TEST(FairnessConfig, HumanSlotsFitTheConcurrency) {

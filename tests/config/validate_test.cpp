@@ -307,7 +307,7 @@ TEST(Validate, TablebasePieceLimitCacheAndUnusedPaths) {
   // A path whose kind `use` leaves out is a warning naming the path's key.
   c = default_config();
   c.engine.tablebases.syzygy_path = "/srv/syzygy";
-  c.engine.tablebases.use = {TablebaseKind::gaviota};
+  c.engine.tablebases.use = {TablebaseKind::kGaviota};
   EXPECT_EQ(findings(c),
             std::vector<std::string>{
                 "- warning engine.tablebases.syzygy_path: is set but engine.tablebases.use does "

@@ -87,7 +87,7 @@ class BotTest : public ::testing::Test {
   FakeHttpClient http_;
   RecordingNotifier notifier_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
 };
 
@@ -125,7 +125,7 @@ TEST_F(BotTest, AcceptsAChallengePlaysTheGameAndShutsDown) {
 
 TEST_F(BotTest, QueuedChallengesGetTheFreeSlotInThePolicysOrder) {
   config::Config c = config();
-  c.challenge.fairness.sort_by = config::QueueOrder::best;
+  c.challenge.fairness.sort_by = config::QueueOrder::kBest;
   Bot bot(c, client_, clock_, log_, notifier_, {"paxbot", "paxbot"});
   std::thread runner([&] { bot.run(); });
 

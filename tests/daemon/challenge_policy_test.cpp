@@ -101,11 +101,11 @@ TEST(ChallengePolicy, TimeControlReasons) {
 
 TEST(ChallengePolicy, ModeReasons) {
   auto p = policy();
-  p.modes = {config::Mode::casual};
+  p.modes = {config::Mode::kCasual};
   auto rated = blitz_from("a");
   rated.rated = true;
   EXPECT_EQ(reason_for(p, rated), DeclineReason::kCasual);
-  p.modes = {config::Mode::rated};
+  p.modes = {config::Mode::kRated};
   EXPECT_EQ(reason_for(p, blitz_from("a")), DeclineReason::kRated);
 }
 
@@ -224,7 +224,7 @@ TEST(ChallengeFairness, RecentChallengesFromOneBotAreDeclinedLater) {
 
 TEST(ChallengeFairness, RecentBotChallengesForgetOutsideTheWindow) {
   RecentBotChallenges recent;
-  const Clock::SteadyTime t0{};
+  const base::Clock::SteadyTime t0{};
   using std::chrono::minutes;
   recent.record("Spam", t0);
   recent.record("spam", t0 + minutes(5));
@@ -276,17 +276,17 @@ TEST(ChallengeFairness, QueueOrderByArrivalRatingAndPreference) {
                                                from_bot("b2", 2200), blitz_from("h2")};
   using Order = std::vector<std::size_t>;
   EXPECT_EQ(queue_order(f, waiting), (Order{0, 1, 2, 3}));
-  f.sort_by = config::QueueOrder::best;  // h1 and h2 are both 1500: arrival breaks the tie
+  f.sort_by = config::QueueOrder::kBest;  // h1 and h2 are both 1500: arrival breaks the tie
   EXPECT_EQ(queue_order(f, waiting), (Order{2, 0, 1, 3}));
-  f.preference = config::OpponentPreference::human;
+  f.preference = config::OpponentPreference::kHuman;
   EXPECT_EQ(queue_order(f, waiting), (Order{1, 3, 2, 0}));
-  f.sort_by = config::QueueOrder::first;
-  f.preference = config::OpponentPreference::bot;
+  f.sort_by = config::QueueOrder::kFirst;
+  f.preference = config::OpponentPreference::kBot;
   EXPECT_EQ(queue_order(f, waiting), (Order{0, 2, 1, 3}));
   ChallengeFacts unrated = blitz_from("anon");
   unrated.challenger_rating.reset();
-  f.sort_by = config::QueueOrder::best;
-  f.preference = config::OpponentPreference::none;
+  f.sort_by = config::QueueOrder::kBest;
+  f.preference = config::OpponentPreference::kNone;
   const std::vector<ChallengeFacts> mixed = {unrated, blitz_from("h")};
   EXPECT_EQ(queue_order(f, mixed), (Order{1, 0}));
 }

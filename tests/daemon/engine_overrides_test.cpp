@@ -29,9 +29,9 @@ TEST(EngineOverridesApply, NoEntriesKeepTheEngineSection) {
 TEST(EngineOverridesApply, EntriesMatchBySpeedAndOpponentKind) {
   const std::vector<EngineOverride> overrides = {
       {.speeds = {Speed::kClassical, Speed::kCorrespondence},
-       .opponent = OpponentKind::human,
+       .opponent = OpponentKind::kHuman,
        .hash_mb = 256},
-      {.opponent = OpponentKind::bot, .book = false, .ponder = true}};
+      {.opponent = OpponentKind::kBot, .book = false, .ponder = true}};
   const ContextSettings human_classical =
       apply_overrides(base(), overrides, {Speed::kClassical, false});
   EXPECT_EQ(human_classical.engine.hash_mb, 256);
@@ -57,7 +57,7 @@ TEST(EngineOverridesApply, LaterEntriesWinKeyByKey) {
   const std::vector<EngineOverride> overrides = {
       {.hash_mb = 128, .threads = 2, .max_think_ms = 10'000},
       {.speeds = {Speed::kBullet}, .threads = 1, .first_move_max_ms = 1'000, .book = true},
-      {.speeds = {Speed::kBullet}, .opponent = OpponentKind::bot, .move_overhead_ms = 100}};
+      {.speeds = {Speed::kBullet}, .opponent = OpponentKind::kBot, .move_overhead_ms = 100}};
   const ContextSettings s = apply_overrides(base(), overrides, {Speed::kBullet, true});
   EXPECT_EQ(s.engine.hash_mb, 128);
   EXPECT_EQ(s.engine.threads, 1);

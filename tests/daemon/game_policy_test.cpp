@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/score.h"
 #include "engine/search/params.h"
-#include "engine/search/score.h"
 
 namespace bot {
 namespace {
@@ -159,7 +159,7 @@ TEST(GamePolicy, TablebaseSwitchesActOnTheFirstTableScore) {
   GamePolicySettings with_switches = settings();
   with_switches.draw_offer.tablebase = true;
   with_switches.resign.tablebase = true;
-  const int table_loss = -(engine::search::kTbWinBound + 10);
+  const int table_loss = -(engine::kTbWinBound + 10);
   const int table_draw = 0;
 
   GamePolicy off(settings());  // switches off: one table score decides nothing

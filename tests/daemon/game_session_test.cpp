@@ -17,7 +17,7 @@ namespace {
 using namespace std::chrono_literals;
 
 TEST_F(GameSessionTest, PlaysAWholeGameGreetsAndRecordsIt) {
-  PgnSink pgn({.directory = pgn_dir_.string(), .grouping = config::PgnGrouping::per_game});
+  PgnSink pgn({.directory = pgn_dir_.string(), .grouping = config::PgnGrouping::kPerGame});
   SessionSettings s = settings();
   s.pgn = &pgn;
   s.base_url = "https://lichess.org";
@@ -61,10 +61,10 @@ TEST_F(GameSessionTest, PlaysAWholeGameGreetsAndRecordsIt) {
 TEST_F(GameSessionTest, EngineOverridesOfTheGamesContextApplyAtItsFullState) {
   SessionSettings s = settings();
   s.overrides = {{.speeds = {config::Speed::kBullet},
-                  .opponent = config::OpponentKind::human,
+                  .opponent = config::OpponentKind::kHuman,
                   .hash_mb = 2,
                   .max_think_ms = 15},
-                 {.opponent = config::OpponentKind::bot, .hash_mb = 8}};
+                 {.opponent = config::OpponentKind::kBot, .hash_mb = 8}};
   start(std::move(s));
   send(game_full_line(/*we_are_white=*/true, ""));
   posted_move(1);

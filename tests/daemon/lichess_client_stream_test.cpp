@@ -31,7 +31,7 @@ class LichessStreamTest : public ::testing::Test {
   FakeClock clock_;
   FakeHttpClient http_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_};
 
   std::size_t count_in_log(std::string_view text) const {

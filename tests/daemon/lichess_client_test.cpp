@@ -222,9 +222,9 @@ class ConcurrencyProbe final : public HttpClient {
 
 TEST(LichessClientSerializationTest, OneRequestAtATime) {
   ConcurrencyProbe http;
-  SystemClock clock;
+  base::SystemClock clock;
   std::ostringstream out;
-  Logger log(out, LogLevel::kWarning, LogFormat::kTimestamped);
+  base::Logger log(out, base::LogLevel::kWarning, base::LogFormat::kTimestamped);
   LichessClient client(http, clock, log);
   std::vector<std::jthread> threads;
   for (int t = 0; t < 4; ++t) {

@@ -46,10 +46,10 @@ class MatchmakingTest : public testing::Test {
     settings_.enabled = true;
     settings_.idle_s = 60;
     settings_.challenge_timeout_s = 25;
-    settings_.challenge_mode = config::ChallengeMode::casual;
+    settings_.challenge_mode = config::ChallengeMode::kCasual;
     settings_.min_rating_diff = -300;
     settings_.max_rating_diff = 300;
-    settings_.rating_preference = config::RatingPreference::none;
+    settings_.rating_preference = config::RatingPreference::kNone;
     settings_.time_controls = {{.base_s = 180, .increment_s = 2, .weight = 1.0}};
     settings_.variants = {{.name = config::Variant::kStandard, .weight = 1.0}};
     settings_.decline_cooldown_h = 24;
@@ -87,7 +87,7 @@ class MatchmakingTest : public testing::Test {
 
   FakeClock clock_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   OpponentMemory memory_{"", 24h, log_};
   config::Matchmaking settings_;
   MatchmakingInputs inputs_;
@@ -180,7 +180,7 @@ TEST_F(MatchmakingTest, ChoosesOnlyOnlineIdleBotsInsideTheRatingRange) {
 }
 
 TEST_F(MatchmakingTest, NeverChallengesABlockedBot) {
-  settings_.rating_preference = config::RatingPreference::high;
+  settings_.rating_preference = config::RatingPreference::kHigh;
   inputs_.blocked = [](std::string_view id) { return id == "strongbot"; };
   auto plan = after_idle();
   ASSERT_TRUE(plan) << logged();
@@ -192,18 +192,18 @@ TEST_F(MatchmakingTest, NeverChallengesABlockedBot) {
 
 TEST_F(MatchmakingTest, RatingPreferencePicksTheStrongestOrTheWeakest) {
   inputs_.online_bots.push_back(make_bot("middlebot", 2100));
-  settings_.rating_preference = config::RatingPreference::high;
+  settings_.rating_preference = config::RatingPreference::kHigh;
   auto high = after_idle();
   ASSERT_TRUE(high);
   EXPECT_EQ(high->opponent_id, "strongbot");
 
-  settings_.rating_preference = config::RatingPreference::low;
+  settings_.rating_preference = config::RatingPreference::kLow;
   mm_.reset();
   auto low = after_idle();
   ASSERT_TRUE(low);
   EXPECT_EQ(low->opponent_id, "weakbot");
 
-  settings_.rating_preference = config::RatingPreference::none;
+  settings_.rating_preference = config::RatingPreference::kNone;
   mm_.reset();
   randoms_ = {0.0, 0.0, 0.99};  // variant, time control, opponent (the last one listed)
   auto any = after_idle();
@@ -216,7 +216,7 @@ TEST_F(MatchmakingTest, DrawsVariantTimeControlAndModeFromTheConfig) {
                         {.name = config::Variant::kChess960, .weight = 3.0}};
   settings_.time_controls = {{.base_s = 60, .increment_s = 0, .weight = 1.0},
                              {.base_s = 300, .increment_s = 3, .weight = 1.0}};
-  settings_.challenge_mode = config::ChallengeMode::random;
+  settings_.challenge_mode = config::ChallengeMode::kRandom;
   randoms_ = {0.5, 0.75, 0.0, 0.3};  // chess960, 5+3, first eligible, rated (0.3 < 0.5)
   auto plan = after_idle();
   ASSERT_TRUE(plan) << logged();
@@ -341,7 +341,7 @@ TEST_F(MatchmakingTest, A429WithoutSecondsPausesAMinute) {
 
 TEST_F(MatchmakingTest, AnOpponentWhoseQuotaIsUsedIsLeftAlone) {
   inputs_.online_bots = {make_bot("tiredbot", 2000), make_bot("freshbot", 2100)};
-  settings_.rating_preference = config::RatingPreference::low;
+  settings_.rating_preference = config::RatingPreference::kLow;
   auto plan = after_idle();
   ASSERT_TRUE(plan);
   ASSERT_EQ(plan->opponent_id, "tiredbot");

@@ -62,7 +62,7 @@ class OnlineBlockListTest : public testing::Test {
   FakeHttpClient other_;  // https://b.example
   std::vector<std::string> bases_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   std::filesystem::path dir_ = [] {
     auto d = std::filesystem::path(testing::TempDir()) /
              ("online_block_list_test_" + std::to_string(::getpid()));

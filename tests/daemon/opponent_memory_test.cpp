@@ -35,7 +35,7 @@ class OpponentMemoryTest : public testing::Test {
 
   fs::path dir_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped};
 };
 
 TEST_F(OpponentMemoryTest, AGenericDeclineCoolsDownEveryVariantAndSpeedForTheConfiguredHours) {

@@ -279,7 +279,7 @@ class PgnSinkTest : public testing::Test {
 };
 
 TEST_F(PgnSinkTest, PerGameWritesOneFileNamedAfterTheGame) {
-  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::per_game});
+  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::kPerGame});
   ASSERT_TRUE(sink.enabled());
   auto first = sink.write(random_game("gameAAAA", "standard", "startpos", 21));
   ASSERT_TRUE(first) << first.error();
@@ -290,7 +290,7 @@ TEST_F(PgnSinkTest, PerGameWritesOneFileNamedAfterTheGame) {
 }
 
 TEST_F(PgnSinkTest, PerOpponentAppendsTheGamesAgainstEachOpponent) {
-  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::per_opponent});
+  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::kPerOpponent});
   ASSERT_TRUE(sink.write(random_game("g1111111", "standard", "startpos", 31)));
   ASSERT_TRUE(sink.write(
       random_game("g2222222", "chess960", engine::chess960_start_fen(5), 32, engine::Black)));
@@ -305,7 +305,7 @@ TEST_F(PgnSinkTest, PerOpponentAppendsTheGamesAgainstEachOpponent) {
 }
 
 TEST_F(PgnSinkTest, AllAppendsEveryGameToOneFile) {
-  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::all});
+  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::kAll});
   for (unsigned seed = 41; seed < 45; ++seed)
     ASSERT_TRUE(
         sink.write(random_game("all" + std::to_string(seed), "standard", "startpos", seed)));
@@ -314,10 +314,10 @@ TEST_F(PgnSinkTest, AllAppendsEveryGameToOneFile) {
 }
 
 TEST_F(PgnSinkTest, AWriteFailureIsAnErrorAndEarlierGamesStayIntact) {
-  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::all});
+  PgnSink sink(config::Pgn{dir_.string(), config::PgnGrouping::kAll});
   ASSERT_TRUE(sink.write(random_game("keep0001", "standard", "startpos", 51)));
   // A sink whose directory is a regular file cannot write: the error is a value.
-  PgnSink blocked(config::Pgn{(dir_ / "games.pgn").string(), config::PgnGrouping::all});
+  PgnSink blocked(config::Pgn{(dir_ / "games.pgn").string(), config::PgnGrouping::kAll});
   auto failed = blocked.write(random_game("lost0001", "standard", "startpos", 52));
   ASSERT_FALSE(failed);
   EXPECT_NE(failed.error().find("games.pgn"), std::string::npos) << failed.error();
@@ -326,7 +326,7 @@ TEST_F(PgnSinkTest, AWriteFailureIsAnErrorAndEarlierGamesStayIntact) {
 }
 
 TEST(PgnSink, ADisabledSinkWritesNothing) {
-  PgnSink sink(config::Pgn{"", config::PgnGrouping::per_game});
+  PgnSink sink(config::Pgn{"", config::PgnGrouping::kPerGame});
   EXPECT_FALSE(sink.enabled());
   auto written = sink.write(GameRecord{});
   ASSERT_TRUE(written);

@@ -26,7 +26,7 @@ class ReconnectingStreamTest : public ::testing::Test {
  protected:
   FakeClock clock_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
 
   ReconnectPolicy policy(double random01, ReconnectBudget* budget = nullptr) {
     return {.name = "test stream",

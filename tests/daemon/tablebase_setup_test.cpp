@@ -18,7 +18,7 @@ TEST(TablebaseSetup, ConfigBecomesTheEngineSettings) {
   c.gaviota_path = "/srv/gaviota";
   c.max_pieces = 5;
   c.gaviota_cache_mb = 64;
-  c.use = {config::TablebaseKind::gaviota};
+  c.use = {config::TablebaseKind::kGaviota};
   const engine::tablebase::Settings s = tablebase_settings(c);
   EXPECT_EQ(s.syzygy_path, "/srv/syzygy:/srv/more");
   EXPECT_EQ(s.gaviota_path, "/srv/gaviota");
@@ -33,14 +33,14 @@ TEST(TablebaseSetup, ConfigBecomesTheEngineSettings) {
 
 TEST(TablebaseSetup, NoPathOpensNothingQuietly) {
   std::ostringstream out;
-  Logger log(out, LogLevel::kDebug);
+  base::Logger log(out, base::LogLevel::kDebug);
   EXPECT_EQ(open_tablebases(config::default_config().engine.tablebases, log), nullptr);
   EXPECT_EQ(out.str(), "");
 }
 
 TEST(TablebaseSetup, MissingPathIsAWarningNamingItAndPlayGoesOn) {
   std::ostringstream out;
-  Logger log(out, LogLevel::kDebug);
+  base::Logger log(out, base::LogLevel::kDebug);
   config::Tablebases c = config::default_config().engine.tablebases;
   c.syzygy_path = "/nonexistent/paxbot-syzygy";
   c.gaviota_path = "/nonexistent/paxbot-gaviota";

@@ -26,6 +26,25 @@ TEST(Cli, HelpListsTheSubcommands) {
   EXPECT_NE(unknown.err.find("unknown command 'frobnicate'"), std::string::npos);
 }
 
+// A build may leave the modules above the engine out (-DPAXBOT_MODULES); their subcommands
+// then say so instead of running. This build has the server exactly when PAXBOT_HAVE_SERVER.
+TEST(Cli, SubcommandsOfModulesLeftOutSaySo) {
+  auto serve = run_command(kPaxbot + " serve --help");
+  auto help = run_command(kPaxbot + " --help");
+  ASSERT_EQ(help.exit_code, 0);
+#if PAXBOT_HAVE_SERVER
+  EXPECT_EQ(serve.exit_code, 0) << serve.err;
+  EXPECT_NE(help.out.find("  serve "), std::string::npos) << help.out;
+#else
+  EXPECT_EQ(serve.exit_code, 2);
+  EXPECT_NE(serve.err.find("'serve' is not in this build: it needs the module(s) server"),
+            std::string::npos)
+      << serve.err;
+  EXPECT_EQ(help.out.find("  serve "), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("not in this build (see PAXBOT_MODULES): "), std::string::npos);
+#endif
+}
+
 TEST(Cli, PerftDividesAndTotals) {
   auto r = run_command(kPaxbot + " perft 3");
   ASSERT_EQ(r.exit_code, 0) << r.err;

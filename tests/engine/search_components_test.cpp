@@ -7,8 +7,8 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/rules/cascade.h"
+#include "engine/score.h"
 #include "engine/search/conversion_scout.h"
-#include "engine/search/score.h"
 #include "engine/search/see.h"
 #include "engine/search/tt.h"
 #include "engine/uci/uci_parse.h"
@@ -52,6 +52,24 @@ TEST(SearchTranspositionTable, StoresAndProbes) {
   EXPECT_GT(tt.hashfull(), -1);
   tt.clear();
   EXPECT_FALSE(tt.probe(0x1234'5678'9abc'def0ULL, data));
+}
+
+TEST(SearchTranspositionTable, CutoffNeedsABoundOnTheRightSide) {
+  search::TTData tt;
+  tt.bound = search::Bound::Exact;
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, 0, -50, 50));  // exact: any window
+  tt.bound = search::Bound::Lower;                         // the true score is >= 60
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, 60, -50, 50));
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, 50, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, 49, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, -60, -50, 50));
+  tt.bound = search::Bound::Upper;  // the true score is <= -60
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, -60, -50, 50));
+  EXPECT_TRUE(search::tt_cutoff_allowed(tt, -50, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, -49, -50, 50));
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, 60, -50, 50));
+  tt.bound = search::Bound::None;
+  EXPECT_FALSE(search::tt_cutoff_allowed(tt, 0, -50, 50));
 }
 
 TEST(SearchScore, MateScoresKeepTheirDistance) {

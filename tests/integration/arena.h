@@ -13,11 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/clock.h"
+#include "base/logging.h"
 #include "config/config.h"
-#include "daemon/clock.h"
 #include "daemon/http/curl_http_client.h"
 #include "daemon/lichess/client.h"
-#include "daemon/logging.h"
 #include "tests/integration/processes.h"
 
 namespace paxbot_test {
@@ -78,9 +78,9 @@ class Arena {
   TempDir dir_;
   std::string base_url_;
   ChildProcess server_;
-  bot::SystemClock clock_;
+  base::SystemClock clock_;
   std::ostringstream quiet_;
-  bot::Logger log_{quiet_, bot::LogLevel::kError};
+  base::Logger log_{quiet_, base::LogLevel::kError};
   std::map<std::string, Account> accounts_;
 };
 

@@ -20,7 +20,7 @@ TEST(Fairness, HumanSlotBulletIncrementAndEngineOverrideHoldAgainstTheServer) {
     c.shutdown.on_sigterm = config::ShutdownAction::resign;
     // Settings per context (engine.overrides): bullet against bots only.
     c.engine.overrides = {
-        {.speeds = {config::Speed::kBullet}, .opponent = config::OpponentKind::bot, .hash_mb = 8}};
+        {.speeds = {config::Speed::kBullet}, .opponent = config::OpponentKind::kBot, .hash_mb = 8}};
   });
   ASSERT_TRUE(wait_until(
       [&] { return arena.log_of("alice").find("playing as alice") != std::string::npos; }, 10s));

@@ -24,7 +24,7 @@ TEST(Matchmaking, IdleBotChallengesAnOnlineBotAndWritesThePgn) {
     c.pgn.directory = pgn_dir;
     c.matchmaking.enabled = true;
     c.matchmaking.idle_s = 30;
-    c.matchmaking.challenge_mode = config::ChallengeMode::casual;
+    c.matchmaking.challenge_mode = config::ChallengeMode::kCasual;
     c.matchmaking.time_controls = {{.base_s = 60, .increment_s = 1, .weight = 1}};
     c.matchmaking.variants = {{.name = config::Variant::kPacifist, .weight = 1}};
   });

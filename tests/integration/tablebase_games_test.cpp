@@ -8,7 +8,7 @@
 #include <signal.h>
 
 #include "engine/fen.h"
-#include "engine/search/score.h"
+#include "engine/score.h"
 #include "engine/tablebase/tablebases.h"
 #include "tests/engine/tablebase/tablebase_test_support.h"
 #include "tests/integration/arena.h"
@@ -32,7 +32,7 @@ TEST(TablebaseGames, DaemonsWithTablesConvertAWonEndingByTheShortestMate) {
     ASSERT_TRUE(opened.tables);
     const auto score = opened.tables->probe(*engine::parse_fen(fen, engine::Variant::Standard), 0);
     ASSERT_TRUE(score);
-    table_plies = engine::search::kTbWinScore - *score;
+    table_plies = engine::kTbWinScore - *score;
   }
   Arena arena;
   // Both sides have the tables (the colours are the server's choice), and alice also names a

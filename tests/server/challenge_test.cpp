@@ -290,7 +290,7 @@ TEST(EventStream, KeepAliveLinesArriveWhenIdle) {
   const auto end = std::chrono::steady_clock::now() + 400ms;
   while (std::chrono::steady_clock::now() < end) {
     auto n = events->next(100ms);
-    if (n.kind == StreamClient::Next::Kind::Line && n.line.empty()) ++keepalives;
+    if (n.kind == StreamClient::Next::Kind::kLine && n.line.empty()) ++keepalives;
   }
   EXPECT_GE(keepalives, 3);
   EXPECT_EQ(events->status(), 200);

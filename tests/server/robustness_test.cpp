@@ -110,7 +110,7 @@ TEST(Hooks, ParseSpecsAndJson) {
   auto rule =
       parse_hook_rule("action=status,path=/api/challenge/,code=429,seconds=30,html=true,times=2");
   ASSERT_TRUE(rule) << rule.error();
-  EXPECT_EQ(rule->action, HookAction::Status);
+  EXPECT_EQ(rule->action, HookAction::kStatus);
   EXPECT_EQ(rule->seconds, 30);
   EXPECT_TRUE(rule->html);
   EXPECT_EQ(rule->times, 2);
@@ -178,7 +178,7 @@ TEST(Hooks, SilentStreamSendsNothingNotEvenKeepAlives) {
   EXPECT_EQ(next_json(*events)["type"], "challenge");
   ASSERT_EQ(carol.post("/api/challenge/alice").status, 200);
   auto n = events->next(300ms);
-  EXPECT_EQ(n.kind, StreamClient::Next::Kind::Timeout);
+  EXPECT_EQ(n.kind, StreamClient::Next::Kind::kTimeout);
   // Reconnecting replaces the silent stream, which is then closed.
   auto fresh = alice.stream("/api/stream/event");
   EXPECT_EQ(next_json(*fresh)["type"], "challenge");

@@ -77,7 +77,7 @@ json next_json(StreamClient& s, std::chrono::milliseconds timeout) {
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return nullptr;
     StreamClient::Next n = s.next(left);
-    if (n.kind != StreamClient::Next::Kind::Line) return nullptr;
+    if (n.kind != StreamClient::Next::Kind::kLine) return nullptr;
     if (n.line.empty()) continue;
     return json::parse(n.line, nullptr, false);
   }
@@ -98,7 +98,7 @@ bool wait_ended(StreamClient& s, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
     auto n = s.next(10ms);
-    if (n.kind == StreamClient::Next::Kind::Ended) return true;
+    if (n.kind == StreamClient::Next::Kind::kEnded) return true;
   }
   return false;
 }

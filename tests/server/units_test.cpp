@@ -53,8 +53,8 @@ TEST(Variants, EngineRules) {
 TEST(ChallengeForm, Defaults) {
   auto r = parse_challenge_request({}, false);
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->time_control.kind, TimeControl::Kind::Unlimited);
-  EXPECT_EQ(r->color, ColorChoice::Random);
+  EXPECT_EQ(r->time_control.kind, TimeControl::Kind::kUnlimited);
+  EXPECT_EQ(r->color, ColorChoice::kRandom);
   EXPECT_EQ(r->variant, lichess::Variant::kStandard);
   auto any = parse_challenge_request({{"clock.limit", "7"}, {"clock.increment", "0"}}, true);
   ASSERT_TRUE(any);

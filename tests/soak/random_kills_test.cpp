@@ -111,7 +111,7 @@ TEST(RandomKills, DaemonsKilledAtRandomMomentsResumeEveryGame) {
   League league(arena, {"alice", "bob", "dave"}, 4,
                 [&](const std::string& name, config::Config& c) {
                   c.engine.max_think_ms = 100;  // searches long enough to be hit
-                  c.pgn.grouping = config::PgnGrouping::per_opponent;  // files rewritten
+                  c.pgn.grouping = config::PgnGrouping::kPerOpponent;  // files rewritten
                   c.matchmaking.state_file = state_file(name);
                   c.shutdown.deadline_s = 5;
                 });

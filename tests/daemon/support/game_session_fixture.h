@@ -113,7 +113,7 @@ class GameSessionTest : public ::testing::Test {
   FakeClock clock_{FakeClock::SleepMode::kBlock};
   FakeHttpClient http_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
   std::filesystem::path pgn_dir_ = std::filesystem::path(::testing::TempDir()) /
                                    ("game_session_test_" + std::to_string(::getpid()));

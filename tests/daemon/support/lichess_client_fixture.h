@@ -38,7 +38,7 @@ class LichessClientTest : public ::testing::Test {
   FakeClock clock_;
   FakeHttpClient http_;
   std::ostringstream log_text_;
-  Logger log_{log_text_, LogLevel::kDebug, LogFormat::kTimestamped, &clock_};
+  base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_, options()};
 
   static RequestExecutor::Options options() {

@@ -13,7 +13,7 @@
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "engine/search/score.h"
+#include "engine/score.h"
 #include "engine/status.h"
 #include "engine/tablebase/tablebases.h"
 #include "tests/engine/tablebase/tablebase_test_support.h"
@@ -89,8 +89,8 @@ TEST(GaviotaTables, EngineReportsTheTablesMateDistanceAndWinsInThatManyMoves) {
     // The table's distance to mate (Tablebases::probe scores it kTbWinScore - plies at ply 0).
     const auto root_score = tables->probe(pos, 0);
     ASSERT_TRUE(root_score);
-    ASSERT_TRUE(search::is_tb_result(*root_score) && *root_score > 0) << *root_score;
-    const int table_plies = search::kTbWinScore - *root_score;
+    ASSERT_TRUE(is_tb_result(*root_score) && *root_score > 0) << *root_score;
+    const int table_plies = kTbWinScore - *root_score;
     const int table_moves = (table_plies + 1) / 2;
     EXPECT_GE(table_moves, 2);
 
@@ -117,7 +117,7 @@ TEST(GaviotaTables, EngineReportsTheTablesMateDistanceAndWinsInThatManyMoves) {
           const auto s = tables->probe(after, 0);
           ASSERT_TRUE(s) << to_fen(after);
           ASSERT_GT(*s, 0) << "a defence the table rates as not lost: " << to_fen(after);
-          const int plies = search::kTbWinScore - *s;
+          const int plies = kTbWinScore - *s;
           if (plies > best) best = plies, m = reply;
         }
       }
@@ -140,7 +140,7 @@ TEST(GaviotaTables, DrawnEndingIsReportedAsADraw) {
   engine.set_position(fen("k7/8/8/8/8/8/P7/1K6 w - - 0 1"));
   const SearchResult r = engine.search(to_depth(8));
   EXPECT_FALSE(r.info.mate_in);
-  EXPECT_EQ(r.info.score_cp, search::kDrawScore);
+  EXPECT_EQ(r.info.score_cp, kDrawScore);
   EXPECT_GE(r.info.tb_hits, 1u);
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Time as seen by the daemon: an interface so tests can run hours of
-// backoffs and cooldowns in microseconds (see tests/daemon/support/fakes.h).
+// Time as seen by the daemon and its transport: an interface so tests can run hours of
+// backoffs and cooldowns in microseconds (see tests/base/support/fake_clock.h).
 #pragma once
 
 #include <chrono>
@@ -8,7 +8,7 @@
 #include <mutex>
 #include <stop_token>
 
-namespace bot {
+namespace base {
 
 // Thread contract: all methods may be called from any thread at any time.
 class Clock {
@@ -49,4 +49,4 @@ class SystemClock final : public Clock {
   }
 };
 
-}  // namespace bot
+}  // namespace base

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "daemon/logging.h"
+#include "base/logging.h"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include <thread>
 #include <vector>
 
-#include "tests/daemon/support/fakes.h"
+#include "tests/base/support/fake_clock.h"
 
-namespace bot {
+namespace base {
 namespace {
 
 using test::FakeClock;
@@ -126,4 +126,4 @@ TEST(IsoTimestampTest, FormatsUtcWithMilliseconds) {
 }
 
 }  // namespace
-}  // namespace bot
+}  // namespace base

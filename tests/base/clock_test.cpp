@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "daemon/clock.h"
+#include "base/clock.h"
 
 #include <gtest/gtest.h>
 
 #include <thread>
 
-#include "tests/daemon/support/fakes.h"
+#include "tests/base/support/fake_clock.h"
 
-namespace bot {
+namespace base {
 namespace {
 
 using namespace std::chrono_literals;
@@ -83,4 +83,4 @@ TEST(FakeClockTest, BlockModeSleepIsInterruptible) {
 }
 
 }  // namespace
-}  // namespace bot
+}  // namespace base

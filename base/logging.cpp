@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "daemon/logging.h"
+#include "base/logging.h"
 
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 
-namespace bot {
+namespace base {
 
 namespace {
 
@@ -131,4 +131,4 @@ void Logger::log(LogLevel level, std::string_view message) {
   out_.flush();
 }
 
-}  // namespace bot
+}  // namespace base

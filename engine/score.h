@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Search score conventions: centipawns from the side to move, with mate and
-// king-loss scores that encode their distance from the root in plies.
+// Score conventions of the evaluation, the search and the tablebases: centipawns from the side
+// to move, with mate and king-loss scores that encode their distance from the root in plies.
+// Below eval/, search/ and tablebase/, so none of them depends on another for it.
 // Plain constants and pure functions; thread-safe.
 #pragma once
 
 #include <cstdlib>
 
-namespace engine::search {
+namespace engine {
 
 // Deepest ply the search ever reaches (stack and PV sizes).
 inline constexpr int kMaxPly = 128;
@@ -64,4 +65,4 @@ constexpr int mate_distance_moves(int score) {
   return score > 0 ? (kMateScore - score + 1) / 2 : -(kMateScore + score) / 2;
 }
 
-}  // namespace engine::search
+}  // namespace engine

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Line-oriented logging for the daemon: levels, journald priority prefixes
-// under systemd, ISO-8601 timestamps otherwise, and scrubbing of secrets.
+// Line-oriented logging for the daemon and its transport: levels, journald priority
+// prefixes under systemd, ISO-8601 timestamps otherwise, and scrubbing of secrets.
 #pragma once
 
 #include <atomic>
@@ -12,14 +12,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/clock.h"
 #include "base/log_level.h"
-#include "daemon/clock.h"
 
-namespace bot {
-
-// The one LogLevel type (base/log_level.h), named here for the daemon's code.
-using base::LogLevel;
-using base::parse_log_level;
+namespace base {
 
 enum class LogFormat {
   kTimestamped,  // "2025-11-30T02:25:00.123Z [info] message"
@@ -103,4 +99,4 @@ class Logger {
 // "2025-11-30T02:25:00.123Z" (UTC, milliseconds).
 std::string iso_timestamp(Clock::SystemTime time);
 
-}  // namespace bot
+}  // namespace base

@@ -60,4 +60,9 @@ void WorkerPool::run(Worker& w) {
   }
 }
 
+int WorkerPool::idle_workers() const {
+  std::lock_guard lock(mutex_);
+  return int(idle_.size());
+}
+
 }  // namespace server

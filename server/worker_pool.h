@@ -32,6 +32,8 @@ class WorkerPool final : public httplib::TaskQueue {
   void enqueue(std::function<void()> fn) override;
   // Runs what is queued, then ends and joins every worker. Idempotent.
   void shutdown() override;
+  // Workers waiting for a task now (for tests that need the pool at rest).
+  int idle_workers() const;
 
  private:
   struct Worker {
@@ -40,7 +42,7 @@ class WorkerPool final : public httplib::TaskQueue {
   };
   void run(Worker& w);
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::vector<std::unique_ptr<Worker>> workers_;
   std::vector<Worker*> idle_;                 // the most recently idle last
   std::deque<std::function<void()>> queued_;  // while no worker is idle

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Time as seen by the daemon and its transport: an interface so tests can run hours of
-// backoffs and cooldowns in microseconds (see tests/base/support/fake_clock.h).
+// Time as seen by the daemon, its transport and the local server: an interface so tests
+// can run hours of backoffs, cooldowns and chess clocks in microseconds (the daemon's tests
+// use tests/base/support/fake_clock.h), the real clocks, and a manual clock that moves only
+// when told (`paxbot serve --manual-clock`, the server's tests).
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <stop_token>
 
@@ -29,6 +32,16 @@ class Clock {
   bool sleep_until(SteadyTime deadline, std::stop_token stop = {}) const {
     return sleep_for(deadline - now(), std::move(stop));
   }
+
+  // now() in milliseconds since the clock's epoch: deadlines and chess clocks.
+  std::int64_t now_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(now().time_since_epoch()).count();
+  }
+  // system_now() in milliseconds since the Unix epoch: createdAt, seenAt, PGN dates.
+  std::int64_t wall_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(system_now().time_since_epoch())
+        .count();
+  }
 };
 
 // The real clocks. Stateless; sleeps wake promptly on a stop request.
@@ -47,6 +60,43 @@ class SystemClock final : public Clock {
     wakeup.wait_for(lock, stop, duration, [] { return false; });
     return !stop.stop_requested();
   }
+};
+
+// Time that moves only when advance() is called: now() starts at the steady epoch,
+// system_now() at the wall time given (the real one by default); sleepers wake when time
+// has been advanced past their deadline or on a stop request.
+class ManualClock final : public Clock {
+ public:
+  ManualClock() : ManualClock(std::chrono::system_clock::now()) {}
+  explicit ManualClock(SystemTime wall_start) : wall_start_(wall_start) {}
+
+  SteadyTime now() const override {
+    std::lock_guard lock(mutex_);
+    return SteadyTime(offset_);
+  }
+  SystemTime system_now() const override {
+    std::lock_guard lock(mutex_);
+    return wall_start_ + std::chrono::duration_cast<SystemTime::duration>(offset_);
+  }
+  bool sleep_for(std::chrono::nanoseconds duration, std::stop_token stop = {}) const override {
+    std::unique_lock lock(mutex_);
+    const std::chrono::nanoseconds deadline = offset_ + duration;
+    return changed_.wait(lock, stop, [&] { return offset_ >= deadline; });
+  }
+
+  void advance(std::chrono::nanoseconds duration) {
+    {
+      std::lock_guard lock(mutex_);
+      offset_ += duration;
+    }
+    changed_.notify_all();
+  }
+
+ private:
+  const SystemTime wall_start_;
+  mutable std::mutex mutex_;
+  mutable std::condition_variable_any changed_;
+  std::chrono::nanoseconds offset_{0};
 };
 
 }  // namespace base

@@ -249,7 +249,7 @@ int demo_command(const std::vector<std::string>& args, std::ostream& out, std::o
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   if (watch) pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  server::SystemClock clock;
+  base::SystemClock clock;
   server::LocalServer local(std::move(accounts), options, clock);
   auto port = local.start();
   if (!port) {

@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const auto accounts = server::Accounts::parse(
       "alice:alice_token:bot\nbob:bob_token:bot\nhuman:human_token\n", "fuzz accounts");
   FUZZ_CHECK(accounts.has_value(), "accounts");
-  server::ManualClock clock(1'767'225'600'000);
+  base::ManualClock clock(base::Clock::SystemTime(std::chrono::milliseconds(1'767'225'600'000)));
   server::StateOptions options;
   options.seed = 1;
   server::ServerState state(*accounts, clock, options);

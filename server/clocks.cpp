@@ -2,21 +2,8 @@
 #include "server/clocks.h"
 
 #include <algorithm>
-#include <chrono>
 
 namespace server {
-
-std::int64_t SystemClock::now_ms() const {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
-
-std::int64_t SystemClock::wall_ms() const {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-ManualClock::ManualClock() : wall_start_(SystemClock().wall_ms()) {}
 
 lichess::Speed TimeControl::speed_class() const {
   if (kind != Kind::kClock) return lichess::Speed::kCorrespondence;

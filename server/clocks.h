@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Time for the server: an injected time source (so tests control time), time
-// controls as challenges carry them, and the running chess clock of a game.
+// Time for the server: time controls as challenges carry them and the running chess clock
+// of a game. The time source is base::Clock (base/clock.h), injected so tests control time.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -11,38 +10,6 @@
 #include "lichess/time_control.h"
 
 namespace server {
-
-// A time source. Implementations are thread-safe.
-class Clock {
- public:
-  virtual ~Clock() = default;
-  // Milliseconds on a monotonic scale: deadlines and chess clocks.
-  virtual std::int64_t now_ms() const = 0;
-  // Milliseconds since the Unix epoch: createdAt, seenAt, PGN dates.
-  virtual std::int64_t wall_ms() const = 0;
-};
-
-// The real time: steady_clock for now_ms, system_clock for wall_ms.
-class SystemClock final : public Clock {
- public:
-  std::int64_t now_ms() const override;
-  std::int64_t wall_ms() const override;
-};
-
-// A clock that moves only when told to (tests, `paxbot serve --manual-clock`).
-// Starts at the current wall time; thread-safe.
-class ManualClock final : public Clock {
- public:
-  ManualClock();
-  explicit ManualClock(std::int64_t wall_start_ms) : wall_start_(wall_start_ms) {}
-  std::int64_t now_ms() const override { return offset_.load(); }
-  std::int64_t wall_ms() const override { return wall_start_ + offset_.load(); }
-  void advance(std::int64_t ms) { offset_ += ms; }
-
- private:
-  std::int64_t wall_start_ = 0;
-  std::atomic<std::int64_t> offset_{0};
-};
 
 // A time control as a challenge states it (seconds and days, like the API).
 struct TimeControl {

@@ -13,8 +13,8 @@ bool LocalServer::HttpServer::deepen_backlog(int backlog) {
   return ::listen(svr_sock_, backlog) == 0;
 }
 
-LocalServer::LocalServer(Accounts accounts, ServerOptions options, const Clock& clock,
-                         ManualClock* manual_clock)
+LocalServer::LocalServer(Accounts accounts, ServerOptions options, const base::Clock& clock,
+                         base::ManualClock* manual_clock)
     : options_(std::move(options)), clock_(clock), manual_clock_(manual_clock) {
   for (const HookRule& rule : options_.hooks) hooks_.add(rule);
   if (!options_.hooks.empty()) options_.test_hooks = true;

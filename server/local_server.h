@@ -18,6 +18,7 @@
 
 #include <httplib.h>
 
+#include "base/clock.h"
 #include "server/accounts.h"
 #include "server/clocks.h"
 #include "server/state.h"
@@ -45,8 +46,8 @@ struct ServerOptions {
 class LocalServer {
  public:
   // clock must outlive the server; manual_clock (may be null) enables /_test/clock/advance.
-  LocalServer(Accounts accounts, ServerOptions options, const Clock& clock,
-              ManualClock* manual_clock = nullptr);
+  LocalServer(Accounts accounts, ServerOptions options, const base::Clock& clock,
+              base::ManualClock* manual_clock = nullptr);
   ~LocalServer();
   LocalServer(const LocalServer&) = delete;
   LocalServer& operator=(const LocalServer&) = delete;
@@ -64,8 +65,8 @@ class LocalServer {
   void tick_loop();
 
   ServerOptions options_;
-  const Clock& clock_;
-  ManualClock* manual_clock_;
+  const base::Clock& clock_;
+  base::ManualClock* manual_clock_;
   std::unique_ptr<ServerState> state_;
   TestHooks hooks_;
   // httplib::Server with a deeper listen queue: httplib listens with a backlog of 5, so a

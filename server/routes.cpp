@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "server/routes.h"
 
-#include <thread>
-
+#include "server/replies.h"
+#include "server/route_context.h"
+#include "server/test_routes.h"
 #include "server/web_routes.h"
 
 namespace server {
@@ -12,135 +13,12 @@ using httplib::Request;
 using httplib::Response;
 using json = nlohmann::json;
 
-constexpr const char* kBotOnly =
-    "This endpoint can only be used with a Bot account. See "
-    "https://lichess.org/api#operation/botAccountUpgrade";
-constexpr const char* kBoardOnly =
-    "This endpoint cannot be used with a Bot account: bots play through /api/bot/";
-
-// Who may call an endpoint: the Bot API and the Board API share their handlers and
-// differ only in this check.
-enum class AccountKind { kAny, kBot, kHuman };
 struct PlayApi {
   const char* prefix;  // "/api/bot" or "/api/board"
   AccountKind kind;
 };
 constexpr PlayApi kPlayApis[] = {{"/api/bot", AccountKind::kBot},
                                  {"/api/board", AccountKind::kHuman}};
-
-void send_json(Response& res, int status, const json& body) {
-  res.status = status;
-  res.set_content(body.dump(), "application/json");
-}
-void send_error(Response& res, const ApiError& e) {
-  send_json(res, e.status, e.body());
-}
-void send_ok(Response& res) {
-  send_json(res, 200, {{"ok", true}});
-}
-
-template <typename T>
-void send_result(Response& res, const Result<T>& r) {
-  if (!r) return send_error(res, r.error());
-  if constexpr (std::is_same_v<T, void>)
-    send_ok(res);
-  else
-    send_json(res, 200, *r);
-}
-
-// Flattens a JSON body into form fields: {"clock":{"limit":60}} -> clock.limit=60.
-void flatten(const json& j, const std::string& prefix, FormFields& out) {
-  for (const auto& [key, value] : j.items()) {
-    const std::string name = prefix.empty() ? key : prefix + "." + key;
-    if (value.is_object())
-      flatten(value, name, out);
-    else if (value.is_string())
-      out[name] = value.get<std::string>();
-    else
-      out[name] = value.dump();
-  }
-}
-
-// Query parameters and the form (urlencoded or JSON) body, by name.
-Result<FormFields> request_fields(const Request& req) {
-  FormFields fields;
-  for (const auto& [key, value] : req.params) fields[key] = value;
-  const std::string type = req.get_header_value("Content-Type");
-  if (type.starts_with("application/json") && !req.body.empty()) {
-    json body = json::parse(req.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object())
-      return bad_request("The body is not a JSON object");
-    flatten(body, "", fields);
-  } else if (type.starts_with("application/x-www-form-urlencoded") && !req.body.empty()) {
-    httplib::Params params;
-    httplib::detail::parse_query_text(req.body, params);
-    for (const auto& [key, value] : params) fields[key] = value;
-  }
-  return fields;
-}
-
-Result<bool> yes_no(const std::string& text) {
-  if (text == "yes" || text == "true") return true;
-  if (text == "no" || text == "false") return false;
-  return bad_request("accept: expected yes or no, not '" + text.substr(0, 20) + "'");
-}
-
-Result<int> int_param(const Request& req, const std::string& name, int fallback, int min, int max) {
-  if (!req.has_param(name)) return fallback;
-  const std::string text = req.get_param_value(name);
-  try {
-    std::size_t used = 0;
-    int value = std::stoi(text, &used);
-    if (used == text.size() && value >= min && value <= max) return value;
-  } catch (const std::exception&) {
-  }
-  return bad_request(name + ": expected a whole number in " + std::to_string(min) + ".." +
-                     std::to_string(max));
-}
-
-StreamFault stream_fault(TestHooks& hooks, bool enabled, const std::string& path) {
-  if (!enabled) return {};
-  auto rule = hooks.take_stream_fault(path);
-  if (!rule) return {};
-  StreamFault fault;
-  fault.after_lines = rule->after;
-  if (rule->action == HookAction::kDrop) fault.kind = StreamFault::Kind::kDrop;
-  if (rule->action == HookAction::kSilent) fault.kind = StreamFault::Kind::kSilent;
-  if (rule->action == HookAction::kMalformed) fault.kind = StreamFault::Kind::kMalformed;
-  return fault;
-}
-
-// Everything the handlers share.
-struct Context {
-  ServerState& state;
-  TestHooks& hooks;
-  RouteOptions options;
-
-  using AuthedHandler = std::function<void(const Request&, Response&, const Caller&)>;
-  // Wraps a handler that needs a token and, unless kind is Any, a bot account (Bot API)
-  // or an account without the bot flag (Board API).
-  httplib::Server::Handler authed(AuthedHandler f, AccountKind kind = AccountKind::kAny) {
-    return [this, f = std::move(f), kind](const Request& req, Response& res) {
-      auto caller = state.authenticate(req.get_header_value("Authorization"));
-      if (!caller) return send_error(res, caller.error());
-      if (kind == AccountKind::kBot && !caller->bot)
-        return send_error(res, ApiError{400, kBotOnly});
-      if (kind == AccountKind::kHuman && caller->bot)
-        return send_error(res, ApiError{400, kBoardOnly});
-      f(req, res, *caller);
-    };
-  }
-
-  void stream(Response& res, const Request& req, std::shared_ptr<StreamChannel> channel,
-              std::function<void()> release) {
-    res.set_header("Cache-Control", "no-cache");
-    res.set_chunked_content_provider(
-        "application/x-ndjson",
-        ndjson_provider(channel, options.keepalive,
-                        stream_fault(hooks, options.test_hooks, req.path)),
-        [release = std::move(release)](bool) { release(); });
-  }
-};
 
 void register_account_routes(httplib::Server& http, Context& cx) {
   ServerState& st = cx.state;
@@ -302,56 +180,6 @@ void register_challenge_routes(httplib::Server& http, Context& cx) {
             }));
 }
 
-void register_test_routes(httplib::Server& http, Context& cx) {
-  auto local_only = [](auto f) {
-    return [f](const Request& req, Response& res) {
-      if (!is_loopback_address(req.remote_addr))
-        return send_error(res, ApiError{403, "Test endpoints answer loopback clients only"});
-      f(req, res);
-    };
-  };
-  http.Get("/_test/hooks", local_only([&cx](const Request&, Response& res) {
-             json rules = json::array();
-             for (const HookRule& r : cx.hooks.rules()) rules.push_back(hook_rule_to_json(r));
-             send_json(res, 200, rules);
-           }));
-  http.Post("/_test/hooks", local_only([&cx](const Request& req, Response& res) {
-              json body = json::parse(req.body, nullptr, false);
-              if (body.is_discarded()) return send_error(res, ApiError{400, "Invalid JSON body"});
-              std::vector<HookRule> rules;
-              for (const json& item : body.is_array() ? body : json::array({body})) {
-                auto rule = hook_rule_from_json(item);
-                if (!rule) return send_error(res, ApiError{400, rule.error()});
-                rules.push_back(*rule);
-              }
-              for (HookRule& r : rules) cx.hooks.add(std::move(r));
-              send_ok(res);
-            }));
-  http.Delete("/_test/hooks", local_only([&cx](const Request&, Response& res) {
-                cx.hooks.clear();
-                send_ok(res);
-              }));
-  http.Get("/_test/streams", local_only([&cx](const Request&, Response& res) {
-             send_json(res, 200, cx.state.game_stream_counts());
-           }));
-  http.Get("/_test/posts", local_only([&cx](const Request&, Response& res) {
-             send_json(res, 200, cx.state.post_log());
-           }));
-  http.Post("/_test/tick", local_only([&cx](const Request&, Response& res) {
-              cx.state.tick();
-              send_ok(res);
-            }));
-  http.Post("/_test/clock/advance", local_only([&cx](const Request& req, Response& res) {
-              if (!cx.options.manual_clock)
-                return send_error(res, ApiError{400, "The server runs on the real clock"});
-              auto ms = int_param(req, "ms", 0, 0, 1000000000);
-              if (!ms) return send_error(res, ms.error());
-              cx.options.manual_clock->advance(*ms);
-              cx.state.tick();
-              send_json(res, 200, {{"ok", true}, {"now", cx.options.manual_clock->now_ms()}});
-            }));
-}
-
 }  // namespace
 
 bool is_loopback_address(const std::string& address) {
@@ -368,24 +196,7 @@ void register_routes(httplib::Server& http, ServerState& state, TestHooks& hooks
   for (const PlayApi& api : kPlayApis) register_game_routes(http, *cx, api);
   register_challenge_routes(http, *cx);
   register_web_routes(http, state, WebRouteOptions{options.keepalive, options.web_files});
-  if (options.test_hooks) {
-    register_test_routes(http, *cx);
-    http.set_pre_routing_handler([cx](const Request& req, Response& res) {
-      if (req.path.starts_with("/_test/")) return httplib::Server::HandlerResponse::Unhandled;
-      auto rule = cx->hooks.take_request_fault(req.method, req.path);
-      if (!rule) return httplib::Server::HandlerResponse::Unhandled;
-      if (rule->action == HookAction::kSlow) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(rule->ms));
-        return httplib::Server::HandlerResponse::Unhandled;
-      }
-      std::string type;
-      res.status = rule->code;
-      if (rule->code == 429) res.set_header("Retry-After", std::to_string(rule->seconds));
-      const std::string body = hook_status_body(*rule, type);
-      res.set_content(body, type.c_str());
-      return httplib::Server::HandlerResponse::Handled;
-    });
-  }
+  if (options.test_hooks) register_test_routes(http, *cx);
   // The error handler also keeps the shared context alive as long as the server.
   http.set_error_handler([cx](const Request&, Response& res) {
     if (!res.body.empty()) return;

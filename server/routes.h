@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The HTTP surface: cpp-httplib handlers for the Lichess Bot and Board API paths, the
-// test-hook control endpoints, the web pages (web_routes.h) and the error/exception handlers.
-// Handlers only translate HTTP to ServerState calls and back; they hold no state of their own.
+// The HTTP surface: cpp-httplib handlers for the Lichess Bot and Board API paths, and
+// register_routes, which also installs the test-hook endpoints (test_routes.h), the web
+// pages (web_routes.h) and the error/exception handlers. Handlers only translate HTTP to
+// ServerState calls and back (route_context.h, replies.h); they hold no state of their own.
 #pragma once
 
 #include <chrono>
 
 #include <httplib.h>
 
-#include "server/clocks.h"
+#include "base/clock.h"
 #include "server/state.h"
 #include "server/test_hooks.h"
 #include "server/web_files.h"
@@ -18,7 +19,7 @@ namespace server {
 struct RouteOptions {
   std::chrono::milliseconds keepalive{6000};  // empty line on idle streams
   bool test_hooks = false;                    // fault hooks and the /_test/ endpoints
-  ManualClock* manual_clock = nullptr;        // enables POST /_test/clock/advance
+  base::ManualClock* manual_clock = nullptr;  // enables POST /_test/clock/advance
   WebFiles web_files;                         // the pages' static files (web_routes.h)
 };
 

@@ -181,8 +181,8 @@ int serve_command(const std::vector<std::string>& raw_args, std::ostream& out, s
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  SystemClock system_clock;
-  ManualClock manual_clock;
+  base::SystemClock system_clock;
+  base::ManualClock manual_clock;
   const bool manual = parsed->has("--manual-clock");
   const std::size_t account_count = accounts.size();
   std::mutex log_mutex;
@@ -193,7 +193,7 @@ int serve_command(const std::vector<std::string>& raw_args, std::ostream& out, s
     };
   }
   LocalServer local(std::move(accounts), options,
-                    manual ? static_cast<const Clock&>(manual_clock) : system_clock,
+                    manual ? static_cast<const base::Clock&>(manual_clock) : system_clock,
                     manual ? &manual_clock : nullptr);
   auto port = local.start();
   if (!port) return fail(port.error());

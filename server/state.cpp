@@ -9,7 +9,7 @@
 
 namespace server {
 
-ServerState::ServerState(Accounts accounts, const Clock& clock, StateOptions options)
+ServerState::ServerState(Accounts accounts, const base::Clock& clock, StateOptions options)
     : accounts_(std::move(accounts)),
       clock_(clock),
       options_(std::move(options)),

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/clock.h"
 #include "server/accounts.h"
 #include "server/challenges.h"
 #include "server/clocks.h"
@@ -62,9 +63,9 @@ struct Export {
 
 class ServerState {
  public:
-  ServerState(Accounts accounts, const Clock& clock, StateOptions options);
+  ServerState(Accounts accounts, const base::Clock& clock, StateOptions options);
 
-  const Clock& clock() const { return clock_; }
+  const base::Clock& clock() const { return clock_; }
   // The URL that challenge and game links start with (set once the port is known).
   void set_base_url(std::string url);
 
@@ -196,7 +197,7 @@ class ServerState {
 
   mutable std::mutex mutex_;
   mutable Accounts accounts_;  // seenAt changes on reads
-  const Clock& clock_;
+  const base::Clock& clock_;
   StateOptions options_;
   std::mt19937_64 rng_;
   std::map<std::string, Challenge> challenges_;

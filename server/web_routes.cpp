@@ -5,28 +5,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "server/replies.h"
+
 namespace server {
 namespace {
 
 using httplib::Request;
 using httplib::Response;
-
-void send_result(Response& res, const Result<nlohmann::json>& r) {
-  if (!r) {
-    res.status = r.error().status;
-    res.set_content(r.error().body().dump(), "application/json");
-    return;
-  }
-  res.set_content(r->dump(), "application/json");
-}
-
-void send_stream(Response& res, std::shared_ptr<StreamChannel> channel,
-                 std::chrono::milliseconds keepalive, std::function<void()> release) {
-  res.set_header("Cache-Control", "no-cache");
-  res.set_chunked_content_provider("application/x-ndjson",
-                                   ndjson_provider(std::move(channel), keepalive, {}),
-                                   [release = std::move(release)](bool) { release(); });
-}
 
 // One page of the front end, or the reason it cannot be shown.
 void send_page(Response& res, const WebFiles& files, const std::string& name) {
@@ -59,7 +44,7 @@ void register_web_routes(httplib::Server& http, ServerState& st, const WebRouteO
   });
   http.Get("/api/web/lobby/stream", [&st, keepalive](const Request&, Response& res) {
     auto channel = st.open_lobby_stream();
-    send_stream(res, channel, keepalive, [&st, channel] { st.release_lobby_stream(channel); });
+    send_stream(res, channel, keepalive, {}, [&st, channel] { st.release_lobby_stream(channel); });
   });
   http.Get(R"(/api/web/game/([^/]+))", [&st](const Request& req, Response& res) {
     send_result(res, st.web_game(req.matches[1]));
@@ -67,8 +52,8 @@ void register_web_routes(httplib::Server& http, ServerState& st, const WebRouteO
   http.Get(R"(/api/web/game/([^/]+)/stream)", [&st, keepalive](const Request& req, Response& res) {
     const std::string id = req.matches[1];
     auto channel = st.open_watch_stream(id);
-    if (!channel) return send_result(res, std::unexpected(channel.error()));
-    send_stream(res, *channel, keepalive,
+    if (!channel) return send_error(res, channel.error());
+    send_stream(res, *channel, keepalive, {},
                 [&st, id, ch = *channel] { st.release_watch_stream(id, ch); });
   });
 

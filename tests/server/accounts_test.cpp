@@ -150,7 +150,7 @@ namespace server::testing {
 namespace {
 
 TEST(Listen, ASecondServerOnABusyPortFailsNamingTheAddress) {
-  SystemClock clock;
+  base::SystemClock clock;
   LocalServer first(*Accounts::parse("alice:t1:bot\n", "f"), {}, clock);
   auto port = first.start();
   ASSERT_TRUE(port) << port.error();

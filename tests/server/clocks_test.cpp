@@ -39,7 +39,8 @@ TEST(Clock, FlagDetectedWhenTheLateMoveArrives) {
   GameFixture g("clock.limit=60&clock.increment=0");
   g.play(g.alice, "e2e4");
   g.play(g.bob, "e7e5");
-  g.ts.clock().advance(61000);  // no tick: the move request itself finds the flag
+  g.ts.clock().advance(
+      std::chrono::milliseconds(61000));  // no tick: the move request itself finds the flag
   Reply r = g.move(g.alice, "g1f3");
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(next_of_type(*g.black, "gameState")["status"], "outoftime");

@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
     options.threads = 8 * config.games + 64;
     options.tick = std::chrono::milliseconds(100);
     options.state.seed = config.seed;
-    SystemClock clock;
+    base::SystemClock clock;
     LocalServer local(*Accounts::parse(accounts, "bench"), options, clock);
     auto port = local.start();
     int p = port ? *port : -1;

@@ -32,7 +32,7 @@ TestServer::~TestServer() {
 }
 
 void TestServer::advance(std::int64_t ms) {
-  clock_.advance(ms);
+  clock_.advance(std::chrono::milliseconds(ms));
   server_->state().tick();
 }
 

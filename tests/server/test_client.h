@@ -39,14 +39,14 @@ class TestServer {
   static ServerOptions fast_options();
 
   int port() const { return server_->port(); }
-  ManualClock& clock() { return clock_; }
+  base::ManualClock& clock() { return clock_; }
   ServerState& state() { return server_->state(); }
   LocalServer& server() { return *server_; }
   // Moves time forward and applies deadlines.
   void advance(std::int64_t ms);
 
  private:
-  ManualClock clock_;
+  base::ManualClock clock_;
   std::unique_ptr<LocalServer> server_;
 };
 

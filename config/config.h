@@ -72,7 +72,7 @@ constexpr std::span<const std::string_view> names_of(RatingPreference) {
 }
 
 // What SIGTERM does to games in progress.
-enum class ShutdownAction { finish, resign };
+enum class ShutdownAction { kFinish, kResign };
 inline constexpr std::array<std::string_view, 2> kShutdownActionNames = {"finish", "resign"};
 constexpr std::span<const std::string_view> names_of(ShutdownAction) {
   return kShutdownActionNames;

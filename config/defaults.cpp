@@ -78,7 +78,7 @@ Config default_config() {
   c.greeting.goodbye_spectators = "";
 
   c.abort_time_s = 30;
-  c.shutdown.on_sigterm = ShutdownAction::finish;
+  c.shutdown.on_sigterm = ShutdownAction::kFinish;
   c.shutdown.deadline_s = 300;
 
   Matchmaking& m = c.matchmaking;

@@ -236,7 +236,7 @@ void Bot::begin_shutdown() {
     if (auto r = client_.decline_challenge(c.id, DeclineReason::kLater); !r)
       log_.warning("decline ", c.id, ": ", r.error().describe());
   waiting_.clear();
-  if (config_.shutdown.on_sigterm == config::ShutdownAction::resign) {
+  if (config_.shutdown.on_sigterm == config::ShutdownAction::kResign) {
     resigned_all_ = true;
     for (auto& [id, session] : sessions_)
       if (!is_correspondence_game(id)) session->resign_now();

@@ -18,16 +18,16 @@ ChallengeFacts facts_of(const ChallengeInfo& c) {
   f.rated = c.rated;
   switch (c.time_control.type) {
     case TimeControl::Type::kClock:
-      f.kind = ChallengeFacts::Kind::clock;
+      f.kind = ChallengeFacts::Kind::kClock;
       f.limit_s = c.time_control.limit_s.value_or(0);
       f.increment_s = c.time_control.increment_s.value_or(0);
       break;
     case TimeControl::Type::kCorrespondence:
-      f.kind = ChallengeFacts::Kind::correspondence;
+      f.kind = ChallengeFacts::Kind::kCorrespondence;
       f.days = c.time_control.days_per_turn.value_or(0);
       break;
     case TimeControl::Type::kUnlimited:
-      f.kind = ChallengeFacts::Kind::unlimited;
+      f.kind = ChallengeFacts::Kind::kUnlimited;
       break;
   }
   return f;
@@ -47,7 +47,7 @@ void Bot::on_challenge(const ChallengeInfo& challenge) {
   }
   const ChallengeDecision d = decide_challenge(config_.challenge, facts_for(challenge),
                                                load_for(challenge, int(waiting_.size())));
-  if (d.action == ChallengeDecision::Action::queue) {
+  if (d.action == ChallengeDecision::Action::kQueue) {
     log_.info("challenge ", challenge.id, " from ", who, ": queued (", d.why, ")");
     waiting_.push_back(challenge);
     return;
@@ -80,14 +80,14 @@ BotLoad Bot::load_for(const ChallengeInfo& challenge, int others_queued) {
 void Bot::act_on(const ChallengeInfo& challenge, const ChallengeDecision& d) {
   const std::string who = challenge.challenger ? challenge.challenger->name : "?";
   switch (d.action) {
-    case ChallengeDecision::Action::accept:
+    case ChallengeDecision::Action::kAccept:
       log_.info("challenge ", challenge.id, " from ", who, " (", challenge.variant, ", ",
                 challenge.speed, "): accepted");
       accept(challenge);
       return;
-    case ChallengeDecision::Action::queue:
+    case ChallengeDecision::Action::kQueue:
       return;
-    case ChallengeDecision::Action::decline:
+    case ChallengeDecision::Action::kDecline:
       log_.info("challenge ", challenge.id, " from ", who, ": declined ", to_string(d.reason), " (",
                 d.why, ")");
       if (auto r = client_.decline_challenge(challenge.id, d.reason); !r)
@@ -131,9 +131,9 @@ void Bot::serve_queue() {
       const ChallengeInfo next = waiting_[i];
       const ChallengeDecision d =
           decide_challenge(config_.challenge, facts[i], load_for(next, int(waiting_.size()) - 1));
-      if (d.action == ChallengeDecision::Action::queue) continue;
+      if (d.action == ChallengeDecision::Action::kQueue) continue;
       waiting_.erase(waiting_.begin() + std::ptrdiff_t(i));
-      if (d.action == ChallengeDecision::Action::accept)
+      if (d.action == ChallengeDecision::Action::kAccept)
         log_.info("challenge ", next.id, ": a slot is free");
       act_on(next, d);
       changed = true;

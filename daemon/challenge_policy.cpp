@@ -25,7 +25,7 @@ bool listed(const std::vector<std::string>& names, std::string_view name) {
 }
 
 ChallengeDecision decline(DeclineReason reason, std::string why) {
-  return {ChallengeDecision::Action::decline, reason, std::move(why)};
+  return {ChallengeDecision::Action::kDecline, reason, std::move(why)};
 }
 
 // A speed outside the accepted set is "too fast" when every accepted speed is slower,
@@ -50,8 +50,8 @@ std::string lower(std::string_view name) {
 std::optional<ChallengeDecision> check_time_control(const config::Challenge& p,
                                                     const ChallengeFacts& f) {
   using Kind = ChallengeFacts::Kind;
-  if (f.kind == Kind::unlimited) return decline(DeclineReason::kTimeControl, "unlimited time");
-  if (f.kind == Kind::correspondence) {
+  if (f.kind == Kind::kUnlimited) return decline(DeclineReason::kTimeControl, "unlimited time");
+  if (f.kind == Kind::kCorrespondence) {
     if (!contains(p.time_controls, config::Speed::kCorrespondence))
       return decline(DeclineReason::kTimeControl, "correspondence not accepted");
     if (f.days < p.min_days) return decline(DeclineReason::kTooFast, "fewer days than min_days");
@@ -100,7 +100,7 @@ std::optional<ChallengeDecision> check_recent(const config::Challenge& p, const 
 // against this opponent (of both kinds) at their limit.
 std::optional<std::string> why_no_slot(const config::Challenge& p, const ChallengeFacts& f,
                                        const BotLoad& load) {
-  if (f.kind == ChallengeFacts::Kind::correspondence) {
+  if (f.kind == ChallengeFacts::Kind::kCorrespondence) {
     if (load.correspondence_games >= load.correspondence_slots)
       return "all correspondence slots busy";
   } else {
@@ -147,10 +147,10 @@ ChallengeDecision decide_challenge(const config::Challenge& p, const ChallengeFa
   if (auto d = check_recent(p, f, load)) return *d;
   if (auto busy = why_no_slot(p, f, load)) {
     if (p.queue && load.queued < p.max_queue)
-      return {ChallengeDecision::Action::queue, DeclineReason::kLater, *busy + ": queued"};
+      return {ChallengeDecision::Action::kQueue, DeclineReason::kLater, *busy + ": queued"};
     return decline(DeclineReason::kLater, *busy);
   }
-  return {ChallengeDecision::Action::accept, DeclineReason::kGeneric, "accepted"};
+  return {ChallengeDecision::Action::kAccept, DeclineReason::kGeneric, "accepted"};
 }
 
 std::vector<std::size_t> queue_order(const config::ChallengeFairness& fairness,

@@ -29,7 +29,7 @@ struct ChallengeFacts {
   std::optional<int> challenger_rating;
   std::optional<config::Variant> variant;  // absent: a variant paxbot does not play
   bool rated = false;
-  enum class Kind { clock, correspondence, unlimited } kind = Kind::clock;
+  enum class Kind { kClock, kCorrespondence, kUnlimited } kind = Kind::kClock;
   int limit_s = 0, increment_s = 0;   // clock games
   int days = 0;                       // correspondence games
   bool on_online_block_list = false;  // listed by online_block_list (daemon/online_block_list.h)
@@ -60,7 +60,7 @@ struct BotLoad {
 };
 
 struct ChallengeDecision {
-  enum class Action { accept, queue, decline } action = Action::accept;
+  enum class Action { kAccept, kQueue, kDecline } action = Action::kAccept;
   DeclineReason reason = DeclineReason::kGeneric;  // for decline
   std::string why;                                 // for the log line
 };

@@ -25,7 +25,7 @@ config::Config daemon_config(const std::string& base_url, int movetime_ms) {
   c.engine.first_move_max_ms = think;
   c.engine.move_overhead_ms = 50;
   c.challenge.concurrency = 2;
-  c.shutdown.on_sigterm = config::ShutdownAction::resign;
+  c.shutdown.on_sigterm = config::ShutdownAction::kResign;
   return c;
 }
 

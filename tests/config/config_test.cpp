@@ -39,7 +39,7 @@ TEST(Defaults, HaveTheDocumentedValues) {
   EXPECT_EQ(c.challenge.bot_games_per_day, 100);
   EXPECT_TRUE(c.challenge.queue);
   EXPECT_EQ(c.abort_time_s, 30);
-  EXPECT_EQ(c.shutdown.on_sigterm, ShutdownAction::finish);
+  EXPECT_EQ(c.shutdown.on_sigterm, ShutdownAction::kFinish);
   EXPECT_FALSE(c.matchmaking.enabled);
   EXPECT_GE(c.matchmaking.idle_s, 864) << "stays inside 100 bot games a day";
   EXPECT_EQ(c.pgn.directory, "") << "PGN recording is off by default";

@@ -27,12 +27,12 @@ config::Challenge policy() {
 
 DeclineReason reason_for(const config::Challenge& p, const ChallengeFacts& f, BotLoad load = {}) {
   ChallengeDecision d = decide_challenge(p, f, load);
-  EXPECT_EQ(d.action, Action::decline) << d.why;
+  EXPECT_EQ(d.action, Action::kDecline) << d.why;
   return d.reason;
 }
 
 TEST(ChallengePolicy, AcceptsAnOrdinaryChallenge) {
-  EXPECT_EQ(decide_challenge(policy(), blitz_from("alice"), {}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(policy(), blitz_from("alice"), {}).action, Action::kAccept);
 }
 
 TEST(ChallengePolicy, BlockAndAllowListsAreCaseInsensitive) {
@@ -41,7 +41,7 @@ TEST(ChallengePolicy, BlockAndAllowListsAreCaseInsensitive) {
   EXPECT_EQ(reason_for(p, blitz_from("mallory")), DeclineReason::kGeneric);
   p.block_list.clear();
   p.allow_list = {"Alice"};
-  EXPECT_EQ(decide_challenge(p, blitz_from("alice"), {}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, blitz_from("alice"), {}).action, Action::kAccept);
   EXPECT_EQ(reason_for(p, blitz_from("bob")), DeclineReason::kGeneric);
 }
 
@@ -49,7 +49,7 @@ TEST(ChallengePolicy, OnlineBlockListDeclinesWithTheGenericReason) {
   ChallengeFacts listed = blitz_from("mallory");
   listed.on_online_block_list = true;
   const ChallengeDecision d = decide_challenge(policy(), listed, {});
-  EXPECT_EQ(d.action, Action::decline);
+  EXPECT_EQ(d.action, Action::kDecline);
   EXPECT_EQ(d.reason, DeclineReason::kGeneric);
   EXPECT_EQ(d.why, "online block list");
 }
@@ -85,17 +85,17 @@ TEST(ChallengePolicy, TimeControlReasons) {
   EXPECT_EQ(reason_for(p, blitz_from("a")), DeclineReason::kTooSlow);
 
   auto corr = blitz_from("a");
-  corr.kind = ChallengeFacts::Kind::correspondence;
+  corr.kind = ChallengeFacts::Kind::kCorrespondence;
   corr.days = 3;
   EXPECT_EQ(reason_for(policy(), corr), DeclineReason::kTimeControl);
   p = policy();
   p.time_controls.push_back(config::Speed::kCorrespondence);
-  EXPECT_EQ(decide_challenge(p, corr, {.correspondence_slots = 1}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, corr, {.correspondence_slots = 1}).action, Action::kAccept);
   p.max_days = 2;
   EXPECT_EQ(reason_for(p, corr), DeclineReason::kTooSlow);
 
   auto unlimited = blitz_from("a");
-  unlimited.kind = ChallengeFacts::Kind::unlimited;
+  unlimited.kind = ChallengeFacts::Kind::kUnlimited;
   EXPECT_EQ(reason_for(policy(), unlimited), DeclineReason::kTimeControl);
 }
 
@@ -118,7 +118,7 @@ TEST(ChallengePolicy, BotAndHumanReasons) {
   p = policy();
   p.only_bot = true;
   EXPECT_EQ(reason_for(p, blitz_from("human")), DeclineReason::kOnlyBot);
-  EXPECT_EQ(decide_challenge(p, bot, {}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, bot, {}).action, Action::kAccept);
 }
 
 TEST(ChallengePolicy, RatingRangeAndDailyCap) {
@@ -130,7 +130,7 @@ TEST(ChallengePolicy, RatingRangeAndDailyCap) {
   EXPECT_EQ(reason_for(policy(), bot, {.bot_games_today = 100}), DeclineReason::kLater);
   // Humans are not counted against the bot-game cap.
   EXPECT_EQ(decide_challenge(policy(), blitz_from("a"), {.bot_games_today = 100}).action,
-            Action::accept);
+            Action::kAccept);
 }
 
 TEST(ChallengePolicy, FullSlotsQueueOrDeclineLater) {
@@ -138,7 +138,7 @@ TEST(ChallengePolicy, FullSlotsQueueOrDeclineLater) {
   p.concurrency = 2;
   p.queue = true;
   p.max_queue = 1;
-  EXPECT_EQ(decide_challenge(p, blitz_from("a"), {.games_in_progress = 2}).action, Action::queue);
+  EXPECT_EQ(decide_challenge(p, blitz_from("a"), {.games_in_progress = 2}).action, Action::kQueue);
   EXPECT_EQ(reason_for(p, blitz_from("a"), {.games_in_progress = 2, .queued = 1}),
             DeclineReason::kLater);
   p.queue = false;
@@ -152,18 +152,18 @@ TEST(ChallengePolicy, CorrespondenceGamesHaveTheirOwnSlots) {
   p.concurrency = 1;
   p.time_controls.push_back(config::Speed::kCorrespondence);
   ChallengeFacts corr = blitz_from("a");
-  corr.kind = ChallengeFacts::Kind::correspondence;
+  corr.kind = ChallengeFacts::Kind::kCorrespondence;
   corr.days = 2;
   // The realtime slot is busy: a correspondence challenge still finds one of its own ...
   const BotLoad realtime_full{
       .games_in_progress = 1, .correspondence_games = 2, .correspondence_slots = 3};
-  EXPECT_EQ(decide_challenge(p, corr, realtime_full).action, Action::accept);
-  EXPECT_EQ(decide_challenge(p, blitz_from("b"), realtime_full).action, Action::queue);
+  EXPECT_EQ(decide_challenge(p, corr, realtime_full).action, Action::kAccept);
+  EXPECT_EQ(decide_challenge(p, blitz_from("b"), realtime_full).action, Action::kQueue);
   // ... and fifty correspondence games leave the realtime slot free.
   const BotLoad correspondence_full{.correspondence_games = 50, .correspondence_slots = 50};
-  EXPECT_EQ(decide_challenge(p, blitz_from("b"), correspondence_full).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, blitz_from("b"), correspondence_full).action, Action::kAccept);
   const ChallengeDecision d = decide_challenge(p, corr, correspondence_full);
-  EXPECT_EQ(d.action, Action::queue);
+  EXPECT_EQ(d.action, Action::kQueue);
   EXPECT_EQ(d.why, "all correspondence slots busy: queued");
 }
 
@@ -178,7 +178,7 @@ TEST(ChallengePolicy, HumanSlotsAndGamesPerOpponentWithCorrespondenceGames) {
   const BotLoad load{.holders = {{"b1", true, true}, {"b2", true, true}},
                      .correspondence_games = 2,
                      .correspondence_slots = 10};
-  EXPECT_EQ(decide_challenge(p, bot, load).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, bot, load).action, Action::kAccept);
   // ... but they count as games against that opponent.
   const BotLoad twice{.holders = {{"b1", true, true}, {"B1", true, true}},
                       .correspondence_games = 2,
@@ -200,26 +200,26 @@ TEST(ChallengeFairness, GamesPerOpponentAreCappedCaseInsensitively) {
   const BotLoad two_with_alice{.games_in_progress = 3,
                                .holders = {{"alice", false}, {"ALICE", false}, {"bob", false}}};
   const ChallengeDecision d = decide_challenge(p, blitz_from("Alice"), two_with_alice);
-  EXPECT_EQ(d.action, Action::queue) << d.why;
+  EXPECT_EQ(d.action, Action::kQueue) << d.why;
   EXPECT_EQ(d.why, "already 2 game(s) against this opponent: queued");
-  EXPECT_EQ(decide_challenge(p, blitz_from("carol"), two_with_alice).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, blitz_from("carol"), two_with_alice).action, Action::kAccept);
   p.queue = false;
   EXPECT_EQ(reason_for(p, blitz_from("alice"), two_with_alice), DeclineReason::kLater);
   p.fairness.max_simultaneous_games_per_user = 0;  // no limit
-  EXPECT_EQ(decide_challenge(p, blitz_from("alice"), two_with_alice).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, blitz_from("alice"), two_with_alice).action, Action::kAccept);
 }
 
 TEST(ChallengeFairness, RecentChallengesFromOneBotAreDeclinedLater) {
   auto p = policy();
   p.fairness.max_recent_bot_challenges = 2;
   const ChallengeDecision d = decide_challenge(p, from_bot("spam"), {.recent_from_challenger = 2});
-  EXPECT_EQ(d.action, Action::decline);
+  EXPECT_EQ(d.action, Action::kDecline);
   EXPECT_EQ(d.reason, DeclineReason::kLater);
   EXPECT_EQ(decide_challenge(p, from_bot("spam"), {.recent_from_challenger = 1}).action,
-            Action::accept);
+            Action::kAccept);
   // Humans are not limited this way.
   EXPECT_EQ(decide_challenge(p, blitz_from("h"), {.recent_from_challenger = 5}).action,
-            Action::accept);
+            Action::kAccept);
 }
 
 TEST(ChallengeFairness, RecentBotChallengesForgetOutsideTheWindow) {
@@ -242,11 +242,11 @@ TEST(ChallengeFairness, HumanSlotsAreNeverTakenByBots) {
   p.fairness.human_slots = 1;
   const BotLoad two_bots{.games_in_progress = 2, .holders = {{"b1", true}, {"b2", true}}};
   const ChallengeDecision d = decide_challenge(p, from_bot("b3"), two_bots);
-  EXPECT_EQ(d.action, Action::queue);
+  EXPECT_EQ(d.action, Action::kQueue);
   EXPECT_EQ(d.why, "the slots bots may use are busy: queued");
-  EXPECT_EQ(decide_challenge(p, blitz_from("human"), two_bots).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, blitz_from("human"), two_bots).action, Action::kAccept);
   const BotLoad bot_and_human{.games_in_progress = 2, .holders = {{"b1", true}, {"h", false}}};
-  EXPECT_EQ(decide_challenge(p, from_bot("b3"), bot_and_human).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, from_bot("b3"), bot_and_human).action, Action::kAccept);
   p.queue = false;
   EXPECT_EQ(reason_for(p, from_bot("b3"), two_bots), DeclineReason::kLater);
 }
@@ -260,14 +260,14 @@ TEST(ChallengeFairness, BulletWithoutIncrementSeparatelyForBotsAndHumans) {
   ChallengeFacts human_bullet = bot_bullet;
   human_bullet.challenger_is_bot = false;
   EXPECT_EQ(reason_for(p, bot_bullet), DeclineReason::kTimeControl);
-  EXPECT_EQ(decide_challenge(p, human_bullet, {}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, human_bullet, {}).action, Action::kAccept);
   bot_bullet.increment_s = 1;  // 1+1 is still bullet, with increment
-  EXPECT_EQ(decide_challenge(p, bot_bullet, {}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, bot_bullet, {}).action, Action::kAccept);
   p.fairness.bullet_requires_increment_humans = true;
   EXPECT_EQ(reason_for(p, human_bullet), DeclineReason::kTimeControl);
   ChallengeFacts blitz = blitz_from("h");
   blitz.increment_s = 0;  // 3+0 is blitz: not concerned
-  EXPECT_EQ(decide_challenge(p, blitz, {}).action, Action::accept);
+  EXPECT_EQ(decide_challenge(p, blitz, {}).action, Action::kAccept);
 }
 
 TEST(ChallengeFairness, QueueOrderByArrivalRatingAndPreference) {

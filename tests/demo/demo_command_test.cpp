@@ -32,7 +32,7 @@ TEST(DemoDaemons, TheirConfigIsWrittenByTheConfigWriterAndReadsBack) {
   EXPECT_FALSE(config::has_errors(config::validate(written)));
   EXPECT_EQ(read.config, written);
   EXPECT_EQ(read.config.url, "http://127.0.0.1:8123");
-  EXPECT_EQ(read.config.shutdown.on_sigterm, config::ShutdownAction::resign);
+  EXPECT_EQ(read.config.shutdown.on_sigterm, config::ShutdownAction::kResign);
 }
 
 TEST(DemoCommand, TwoBotsPlayBothGamesAndExitZero) {

@@ -79,7 +79,7 @@ TEST(DaemonGames, DeclinesWhatThePolicyRefusesWithTheReasonKey) {
 TEST(DaemonGames, SigtermWithResignPolicyResignsAndExitsZero) {
   Arena arena;
   ChildProcess alice = arena.start_bot(
-      "alice", [](config::Config& c) { c.shutdown.on_sigterm = config::ShutdownAction::resign; });
+      "alice", [](config::Config& c) { c.shutdown.on_sigterm = config::ShutdownAction::kResign; });
   ChildProcess bob = arena.start_bot("bob");
   ASSERT_TRUE(wait_until(
       [&] { return arena.log_of("alice").find("playing as alice") != std::string::npos; }, 10s));

@@ -17,7 +17,7 @@ TEST(Fairness, HumanSlotBulletIncrementAndEngineOverrideHoldAgainstTheServer) {
     c.challenge.concurrency = 2;
     c.challenge.fairness.human_slots = 1;
     c.challenge.fairness.bullet_requires_increment_bots = true;
-    c.shutdown.on_sigterm = config::ShutdownAction::resign;
+    c.shutdown.on_sigterm = config::ShutdownAction::kResign;
     // Settings per context (engine.overrides): bullet against bots only.
     c.engine.overrides = {
         {.speeds = {config::Speed::kBullet}, .opponent = config::OpponentKind::kBot, .hash_mb = 8}};

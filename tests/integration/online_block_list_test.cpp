@@ -30,7 +30,7 @@ TEST(OnlineBlockList, DeclinesListedChallengersAndKeepsTheListWhenAFetchFails) {
   const auto with_list = [&](config::Config& c) {
     c.online_block_list.urls = {lists.base_url() + "/blocked.txt"};
     c.online_block_list.cache_file = arena.dir().file("block_list.txt");
-    c.shutdown.on_sigterm = config::ShutdownAction::resign;  // dave never plays: abort it
+    c.shutdown.on_sigterm = config::ShutdownAction::kResign;  // dave never plays: abort it
   };
   const auto declined_with = [&](const std::string& from, const std::string& id) {
     auto shown = arena.client(from).show_challenge(id);

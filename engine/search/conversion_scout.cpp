@@ -29,41 +29,19 @@ ConversionScout::ConversionScout(const Position& pos)
   for (Bitboard b = ripe_; b;) lines_ |= queen_attacks(pop_lsb(b), occupied);
 }
 
-Bitboard ConversionScout::attacks_from(PieceType t, Square s, Bitboard our_orthogonal,
-                                       Bitboard our_diagonal, Bitboard occupied) const {
-  switch (t) {
-    case Pawn:
-      return pawn_attacks(us_, s);
-    case Knight:
-      return knight_attacks(s);
-    case King:
-      return king_attacks(s);
-    default:
-      break;
-  }
-  Bitboard result = 0;
-  if (t == Rook || t == Queen) result |= rook_attacks(s, occupied & ~our_orthogonal);
-  if (t == Bishop || t == Queen) result |= bishop_attacks(s, occupied & ~our_diagonal);
-  return result;
-}
-
 Bitboard ConversionScout::direct_targets(Move m) const {
   if (!ripe_ || m.kind() == MoveKind::Castling) return 0;
   const Square from = m.from(), to = m.to();
   const PieceType moved = type_of(pos_.piece_on(from));
   const PieceType arriving = m.kind() == MoveKind::Promotion ? m.promotion() : moved;
-  const Bitboard ours = sets_.by_color[us_];
-  Bitboard orthogonal = ours & (sets_.by_type[Rook] | sets_.by_type[Queen]);
-  Bitboard diagonal = ours & (sets_.by_type[Bishop] | sets_.by_type[Queen]);
-  const Bitboard before = attacks_from(moved, from, orthogonal, diagonal, pos_.occupied());
-  const Bitboard change = square_bb(from) | square_bb(to);
-  const Bitboard occupied = pos_.occupied() ^ change;
-  orthogonal &= ~square_bb(from);
-  diagonal &= ~square_bb(from);
-  if (arriving == Rook || arriving == Queen) orthogonal |= square_bb(to);
-  if (arriving == Bishop || arriving == Queen) diagonal |= square_bb(to);
-  const Bitboard after = attacks_from(arriving, to, orthogonal, diagonal, occupied);
-  return after & ~before & ripe_;
+  const Bitboard before = persuasion_attacks(moved, us_, from, sets_.by_type, sets_.by_color);
+  // The settled board after the move: nothing is captured in Pacifist, so `to` is empty.
+  PieceSets after = sets_;
+  after.by_type[moved] ^= square_bb(from);
+  after.by_type[arriving] |= square_bb(to);
+  after.by_color[us_] ^= square_bb(from) | square_bb(to);
+  const Bitboard attacks = persuasion_attacks(arriving, us_, to, after.by_type, after.by_color);
+  return attacks & ~before & ripe_;
 }
 
 bool ConversionScout::may_convert(Move m) const {

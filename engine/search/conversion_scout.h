@@ -21,16 +21,13 @@ class ConversionScout {
  public:
   explicit ConversionScout(const Position& pos);
 
-  // The ripe enemy pieces the moved piece newly attacks from its destination.
+  // The ripe enemy pieces the moved piece newly attacks from its destination (its
+  // persuasion attacks, engine/rules/persuasion.h, before and after the move).
   Bitboard direct_targets(Move m) const;
   bool may_convert(Move m) const;
   bool any_ripe() const { return ripe_ != 0; }
 
  private:
-  // The squares a piece of type t on s attacks for the side to move, batteries included.
-  Bitboard attacks_from(PieceType t, Square s, Bitboard our_orthogonal, Bitboard our_diagonal,
-                        Bitboard occupied) const;
-
   const Position& pos_;
   Color us_;
   PieceSets sets_;  // the settled board

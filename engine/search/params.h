@@ -101,8 +101,12 @@ inline constexpr int kOrderPacifistConversionTarget = 1 << 20;
 inline constexpr int kPollIntervalNodes = 256;
 
 // --- Time management (milliseconds) ---
-// Moves the rest of the clock should last when the GUI gives no movestogo.
-inline constexpr int kDefaultMovesToGo = 50;
+// Moves the rest of the clock should last when the GUI gives no movestogo (the share of
+// each move; the clock lasts longer, as each move's share shrinks with the clock).
+inline constexpr int kDefaultMovesToGo = 25;
+// In sudden death, the clock keeps back one move overhead for this many moves, so a
+// long game whose every move really loses the overhead does not flag.
+inline constexpr int kOverheadReserveMoves = 75;
 // Never plan for more than this many moves ahead when movestogo is given.
 inline constexpr int kMaxMovesToGo = 50;
 // Soft target = this percent of the per-move share of the time.
@@ -114,7 +118,7 @@ inline constexpr int kHardTimeMaxPercent = 35;
 // Always keep this much on the clock beyond the move overhead.
 inline constexpr int kClockSafetyMs = 5;
 // A new iteration starts only while elapsed < soft * this percent (scaled by stability).
-inline constexpr int kNewIterationPercent = 55;
+inline constexpr int kNewIterationPercent = 60;
 // Soft-target scale (percent) by how many iterations the best move has been stable: 0,1,2,3+.
 inline constexpr int kStabilityScalePercent[4] = {160, 120, 95, 75};
 

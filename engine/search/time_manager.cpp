@@ -23,10 +23,13 @@ std::optional<TimeBudget> plan_from_clock(const SearchLimits& limits, Color us) 
   const int remaining = std::max(0, *clock);
   const int moves = limits.movestogo ? std::clamp(*limits.movestogo, 1, params::kMaxMovesToGo)
                                      : params::kDefaultMovesToGo;
-  // What the next `moves` moves may spend in total once every move has paid its overhead.
+  // The moves whose overhead the clock keeps back: those before the time control refills
+  // it, or in sudden death a long game's worth.
+  const int reserved = limits.movestogo ? moves : params::kOverheadReserveMoves;
+  // What the next `moves` moves may spend in total once the overheads are kept back.
   const std::int64_t pool =
       std::max<std::int64_t>(0, std::int64_t(remaining) + std::int64_t(increment) * (moves - 1) -
-                                    std::int64_t(overhead) * moves - params::kClockSafetyMs);
+                                    std::int64_t(overhead) * reserved - params::kClockSafetyMs);
   const std::int64_t soft = pool / moves * params::kSoftTimePercent / 100;
   const std::int64_t ceiling =
       std::max<std::int64_t>(0, remaining - overhead - params::kClockSafetyMs) *

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <thread>
 
 #include "tests/base/support/fake_clock.h"
@@ -40,6 +41,42 @@ TEST(SystemClockTest, SleepUntilAndSystemNow) {
   EXPECT_TRUE(clock.sleep_until(clock.now() + 5ms));
   const auto wall = clock.system_now();
   EXPECT_GT(wall.time_since_epoch(), std::chrono::hours(24 * 365 * 50));
+}
+
+TEST(ManualClockTest, MovesOnlyWhenAdvanced) {
+  const Clock::SystemTime start{std::chrono::milliseconds(1'767'225'600'000)};
+  ManualClock clock(start);
+  EXPECT_EQ(clock.now_ms(), 0);
+  EXPECT_EQ(clock.wall_ms(), 1'767'225'600'000);
+  std::this_thread::sleep_for(5ms);
+  EXPECT_EQ(clock.now_ms(), 0);
+  clock.advance(1500ms);
+  EXPECT_EQ(clock.now_ms(), 1500);
+  EXPECT_EQ(clock.system_now() - start, 1500ms);
+}
+
+TEST(ManualClockTest, SleepersWakeOnlyOnceAdvancedPastTheirDeadlineOrStopped) {
+  ManualClock clock;
+  std::atomic<bool> done = false;
+  bool woke = false;
+  std::chrono::nanoseconds slept{};
+  std::thread sleeper([&] {
+    const auto begin = clock.now();
+    woke = clock.sleep_for(10s);
+    slept = clock.now() - begin;
+    done = true;
+  });
+  while (!done) {
+    clock.advance(1s);
+    std::this_thread::sleep_for(1ms);
+  }
+  sleeper.join();
+  EXPECT_TRUE(woke);
+  EXPECT_GE(slept, 10s);
+  std::stop_source source;
+  std::thread stopped([&] { EXPECT_FALSE(clock.sleep_for(1h, source.get_token())); });
+  source.request_stop();
+  stopped.join();
 }
 
 TEST(FakeClockTest, AdvanceModeSleepsInstantlyAndRecords) {

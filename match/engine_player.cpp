@@ -103,7 +103,7 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
   if (!process) return std::unexpected(EngineFailure{Fault::Crash, process.error()});
   process_ = std::move(*process);
   const auto deadline = Clock::now() + startup_timeout_;
-  bool has_chess960 = false, has_pacifist = false;
+  bool has_chess960 = false, has_pacifist = false, has_ponder = false;
   send("uci");
   for (;;) {
     auto r = read_line(deadline);
@@ -118,6 +118,7 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
     const auto t = engine::uci::tokenize(r.line);
     if (t.size() >= 3 && t[0] == "option" && t[1] == "name") {
       has_chess960 |= t[2] == "UCI_Chess960";
+      has_ponder |= t[2] == "Ponder";
       if (t[2] == "UCI_Variant")
         for (std::size_t i = 3; i + 1 < t.size(); ++i) has_pacifist |= t[i + 1] == "pacifist";
     }
@@ -136,6 +137,10 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
     if (has_chess960) send("setoption name UCI_Chess960 value true");
     send("setoption name UCI_Variant value pacifist");
   }
+  if (spec_.ponder) {
+    if (!has_ponder) return missing("Ponder, which ponder=on needs");
+    send("setoption name Ponder value true");
+  }
   for (const auto& [name, value] : spec_.options)
     send("setoption name " + name + " value " + value);
   send("isready");
@@ -147,6 +152,12 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
 }
 
 std::expected<void, EngineFailure> EnginePlayer::new_game() {
+  if (process_ && pondering_) {  // the last game ended while this engine pondered
+    pondering_ = false;
+    const auto now = Clock::now();
+    if (!send("stop") || !await_bestmove({}, now, now + startup_timeout_, Fault::Hang))
+      process_.reset();  // a fresh process then plays the game
+  }
   if (!process_)
     if (auto started = start(); !started) return started;
   if (!send("ucinewgame") || !send("isready")) {
@@ -158,16 +169,16 @@ std::expected<void, EngineFailure> EnginePlayer::new_game() {
   return ready;
 }
 
-std::expected<SearchAnswer, EngineFailure> EnginePlayer::think(const std::string& position,
-                                                               const std::string& go,
-                                                               Clock::time_point deadline,
-                                                               Fault timeout_fault) {
-  if (!process_ || !send(position) || !send(go)) {
-    process_.reset();
-    return std::unexpected(EngineFailure{Fault::Crash, spec_.name + " no longer reads its input"});
-  }
-  const auto started = Clock::now();
-  SearchAnswer answer;
+std::expected<SearchAnswer, EngineFailure> EnginePlayer::no_longer_reads() {
+  process_.reset();
+  pondering_ = false;
+  return std::unexpected(EngineFailure{Fault::Crash, spec_.name + " no longer reads its input"});
+}
+
+std::expected<SearchAnswer, EngineFailure> EnginePlayer::await_bestmove(SearchAnswer answer,
+                                                                        Clock::time_point started,
+                                                                        Clock::time_point deadline,
+                                                                        Fault timeout_fault) {
   for (;;) {
     auto r = read_line(deadline);
     answer.elapsed_ms =
@@ -188,14 +199,46 @@ std::expected<SearchAnswer, EngineFailure> EnginePlayer::think(const std::string
     if (t[0] == "info") read_info(r.line, answer);
     if (t[0] == "bestmove") {
       if (t.size() > 1) answer.move = t[1];
+      if (t.size() > 3 && t[2] == "ponder") answer.ponder = t[3];
       return answer;
     }
   }
 }
 
+std::expected<SearchAnswer, EngineFailure> EnginePlayer::think(const std::string& position,
+                                                               const std::string& go,
+                                                               Clock::time_point deadline,
+                                                               Fault timeout_fault) {
+  const auto started = Clock::now();
+  SearchAnswer answer;
+  if (process_ && pondering_) {
+    pondering_ = false;
+    if (position == ponder_position_) {
+      answer.ponder_outcome = PonderOutcome::Hit;
+      if (!send("ponderhit")) return no_longer_reads();
+      return await_bestmove(std::move(answer), started, deadline, timeout_fault);
+    }
+    answer.ponder_outcome = PonderOutcome::Miss;
+    if (!send("stop")) return no_longer_reads();
+    if (auto stopped = await_bestmove({}, started, deadline, timeout_fault); !stopped)
+      return stopped;
+  }
+  if (!process_ || !send(position) || !send(go)) return no_longer_reads();
+  return await_bestmove(std::move(answer), started, deadline, timeout_fault);
+}
+
+void EnginePlayer::ponder(const std::string& position, const std::string& go) {
+  if (!process_ || pondering_) return;
+  send(position);
+  send(go);
+  pondering_ = true;
+  ponder_position_ = position;
+}
+
 void EnginePlayer::stop() {
   if (process_) process_->quit(kQuitGrace);
   process_.reset();
+  pondering_ = false;
 }
 
 std::expected<void, std::string> probe_engine(const EngineSpec& spec, engine::Variant variant,

@@ -71,9 +71,12 @@ std::expected<EngineSpec, std::string> parse_engine_spec(const std::vector<std::
       if (key == "movetime") spec.limits.movetime_ms = int(*n);
       if (key == "nodes") spec.limits.nodes = std::uint64_t(*n);
       if (key == "depth") spec.limits.depth = int(*n);
+    } else if (key == "ponder") {
+      if (value != "on" && value != "off") return bad("ponder is on or off");
+      spec.ponder = value == "on";
     } else {
       return bad("unknown key '" + key +
-                 "' (cmd, name, arg, option.NAME, tc, movetime, nodes, depth)");
+                 "' (cmd, name, arg, option.NAME, tc, movetime, nodes, depth, ponder)");
     }
   }
   if (spec.cmd.empty()) return std::unexpected("--engine needs cmd=PATH");

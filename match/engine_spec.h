@@ -44,11 +44,14 @@ struct EngineSpec {
   std::vector<std::string> args;
   std::vector<std::pair<std::string, std::string>> options;  // setoption name N value V
   Limits limits;                                             // this engine's overrides
+  // The runner ponders for this engine: after its move it sends "go ponder" on the reply the
+  // engine expects, then "ponderhit" when that reply is played, else "stop" and a new search.
+  bool ponder = false;
 };
 
 // Reads the words after --engine: cmd=PATH (required), name=NAME (default: the file name of
 // cmd), arg=ARG (repeatable), option.NAME=VALUE (repeatable), tc=BASE+INC, movetime=MS,
-// nodes=N, depth=D. Errors name the bad word.
+// nodes=N, depth=D, ponder=on|off. Errors name the bad word.
 std::expected<EngineSpec, std::string> parse_engine_spec(const std::vector<std::string>& words);
 
 // Splits args into the word groups that follow each occurrence of one of `group_options`

@@ -13,9 +13,9 @@ using engine::Color;
 using engine::White;
 
 std::string go_command(Color side, const Limits& white, const Limits& black,
-                       const int remaining_ms[2]) {
+                       const int remaining_ms[2], bool ponder) {
   const Limits& own = side == White ? white : black;
-  std::string go = "go";
+  std::string go = ponder ? "go ponder" : "go";
   if (own.tc) {
     // An opponent without a clock is shown with the mover's own time.
     const Limits& other = side == White ? black : white;
@@ -111,6 +111,7 @@ GameRecord play_game(EnginePlayer& white, EnginePlayer& black, const GameSetup& 
     played.score = answer->score;
     played.depth = answer->depth;
     played.time_ms = answer->elapsed_ms;
+    played.ponder = answer->ponder_outcome;
     moves_text += " " + engine::move_to_uci(*pos, *move, notation);
     const int fullmove = pos->fullmove_number();
     engine::UndoRecord undo;
@@ -125,6 +126,13 @@ GameRecord play_game(EnginePlayer& white, EnginePlayer& black, const GameSetup& 
       game.reason = verdict->reason;
       return game;
     }
+    if (players[side]->spec().ponder && !answer->ponder.empty())
+      if (auto reply = engine::parse_uci_move(*pos, answer->ponder)) {
+        const std::string pondered = moves_text + " " + engine::move_to_uci(*pos, *reply, notation);
+        players[side]->ponder(
+            start + " moves" + pondered,
+            go_command(side, setup.white_limits, setup.black_limits, remaining, true));
+      }
   }
 }
 

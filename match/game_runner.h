@@ -3,7 +3,10 @@
 // an engine names is checked with parse_uci_move against the position, the game ends when
 // game_status says so (mate, stalemate, Pacifist king loss, repetition, fifty moves,
 // insufficient material), and a crash, a hang, an illegal move or a time loss loses the game
-// for the engine at fault. The runner keeps the clocks.
+// for the engine at fault. The runner keeps the clocks. For an engine with ponder=on the
+// runner ponders as a GUI does: after the engine's move, when it names a legal ponder move,
+// "go ponder" on the position after that reply; the engine's next think() turns it into a
+// ponderhit or stops it, and the time from the opponent's move on is on the engine's clock.
 //
 // Thread contract: play_game runs on the calling (worker) thread and uses only its arguments.
 #pragma once
@@ -28,6 +31,7 @@ struct PlayedMove {
   std::optional<ReportedScore> score;  // the mover's last reported score, its point of view
   int depth = 0;
   int time_ms = 0;
+  PonderOutcome ponder = PonderOutcome::None;  // whether the mover had pondered this position
 };
 
 enum class Ending { Rules, Adjudication, Fault };
@@ -53,9 +57,10 @@ struct GameSetup {
   int hang_timeout_ms = 10000;  // the wait for a bestmove without a clock or movetime
 };
 
-// The "go" command for the side to move, given both sides' limits and remaining clocks.
+// The "go" command for the side to move, given both sides' limits and remaining clocks;
+// "go ponder ..." with `ponder`.
 std::string go_command(engine::Color side, const Limits& white, const Limits& black,
-                       const int remaining_ms[2]);
+                       const int remaining_ms[2], bool ponder = false);
 
 GameRecord play_game(EnginePlayer& white, EnginePlayer& black, const GameSetup& setup);
 

@@ -36,7 +36,7 @@ double points_for(int engine, const GameTask& task, const GameRecord& game) {
 }
 
 MatchTally::MatchTally(std::vector<std::string> names)
-    : names_(std::move(names)), faults_(names_.size()) {
+    : names_(std::move(names)), faults_(names_.size()), ponders_(names_.size()) {
   for (int a = 0; a < int(names_.size()); ++a)
     for (int b = a + 1; b < int(names_.size()); ++b) pairings_.push_back({a, b, {}, {}});
 }
@@ -64,6 +64,13 @@ int MatchTally::add(const GameTask& task, const GameRecord& game) {
   if (game.ending == Ending::Fault) {
     const int at_fault = game.fault_side == engine::White ? task.white : task.black;
     ++faults_[std::size_t(at_fault)][std::size_t(fault_index(game.fault))];
+  }
+  for (const PlayedMove& move : game.moves) {
+    if (move.ponder == PonderOutcome::None) continue;
+    auto& [ponders, hits] =
+        ponders_[std::size_t(move.mover == engine::White ? task.white : task.black)];
+    ++ponders;
+    hits += move.ponder == PonderOutcome::Hit;
   }
   ++games_;
   return index;
@@ -142,6 +149,12 @@ std::string MatchTally::summary(const std::optional<SprtParameters>& sprt) const
              std::to_string(faults_[e][std::size_t(i)]);
     out += ")";
   }
+  std::string ponder;
+  for (std::size_t e = 0; e < names_.size(); ++e)
+    if (const auto [ponders, hits] = ponders_[e]; ponders > 0)
+      ponder += " " + names_[e] + " " + std::to_string(hits) + " hits of " +
+                std::to_string(ponders) + " (" + fixed(100.0 * hits / ponders, 1) + "%)";
+  if (!ponder.empty()) out += "\nPonder:" + ponder;
   return out + "\n";
 }
 

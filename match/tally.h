@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The results of a match so far: per pairing of engines W/D/L (trinomial) and game pairs
 // (pentanomial) from the first-listed engine's point of view, faults per engine and reason,
-// and the progress and summary lines printed from them.
+// ponder hits and misses per engine, and the progress and summary lines printed from them.
 //
 // Thread contract: not synchronised; the match records games and prints under its own mutex.
 #pragma once
@@ -35,6 +35,9 @@ class MatchTally {
   int games() const { return games_; }
   int faults(Fault fault) const;
   int faults_of(int engine, Fault fault) const;
+  // Moves `engine` searched on a ponder, and of those the ponderhits.
+  int ponders_of(int engine) const { return ponders_[std::size_t(engine)].first; }
+  int ponder_hits_of(int engine) const { return ponders_[std::size_t(engine)].second; }
 
   // "Game 3/20 a-b 1-0 checkmate | a vs b W 1 D 0 L 0 ... | LLR ... | faults 0".
   std::string progress_line(const GameTask& task, const GameRecord& game, int total_games,
@@ -51,6 +54,7 @@ class MatchTally {
   std::vector<PairingTally> pairings_;
   std::map<int, std::pair<int, double>> open_pairs_;  // pair -> games finished, a's points
   std::vector<std::array<int, 4>> faults_;            // per engine, per kFaults entry
+  std::vector<std::pair<int, int>> ponders_;          // per engine: ponders, hits
   int games_ = 0;
 };
 

@@ -20,6 +20,10 @@ TEST(EngineSpec, WordsGiveProgramArgumentsOptionsAndLimits) {
   EXPECT_EQ(spec->options[1].second, "20");
   EXPECT_EQ(spec->limits.tc, (TimeControl{5000, 50}));
   EXPECT_EQ(spec->limits.nodes, 20000u);
+  EXPECT_FALSE(spec->ponder);
+  auto pondering = parse_engine_spec({"cmd=/opt/paxbot", "ponder=on"});
+  ASSERT_TRUE(pondering);
+  EXPECT_TRUE(pondering->ponder);
   auto unnamed = parse_engine_spec({"cmd=/usr/games/stockfish"});
   ASSERT_TRUE(unnamed);
   EXPECT_EQ(unnamed->name, "stockfish");
@@ -35,6 +39,9 @@ TEST(EngineSpec, ErrorsNameTheWord) {
   EXPECT_FALSE(parse_engine_spec({"cmd=x", "nodes=0"}));
   EXPECT_FALSE(parse_engine_spec({"cmd=x", "tc=fast"}));
   EXPECT_FALSE(parse_engine_spec({"cmd=x", "uci"}));
+  auto bad_ponder = parse_engine_spec({"cmd=x", "ponder=yes"});
+  ASSERT_FALSE(bad_ponder);
+  EXPECT_NE(bad_ponder.error().find("ponder is on or off"), std::string::npos);
 }
 
 TEST(EngineSpec, TimeControlsAndTheirPgnTag) {

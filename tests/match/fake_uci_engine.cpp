@@ -11,6 +11,9 @@
 //   seed=S    seed of the move choice (default 1)
 //   strict-castling=1  exit with code 3 when a standard game's castling move arrives in
 //        king-takes-rook notation (the runner must send e1g1 there)
+//   ponder-seed=S  offer the Ponder option and name, after each bestmove, the reply a fake
+//        with seed S would play. "go ponder" waits for "ponderhit" or "stop", then answers.
+//        Exits with code 5 on a protocol error: position, go or ponderhit out of turn.
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -28,6 +31,14 @@
 namespace {
 
 using namespace engine;
+
+// The seeded random legal move of a fake with `seed`, or none.
+Move random_move(const Position& pos, unsigned seed) {
+  const MoveList moves = legal_moves(pos);
+  if (moves.empty()) return Move::none();
+  std::mt19937 rng(seed ^ unsigned(pos.key()) ^ unsigned(pos.key() >> 32));
+  return moves[rng() % moves.size()];
+}
 
 std::string opponent_move(const Position& pos) {
   const Bitboard theirs = pos.pieces(~pos.side_to_move());
@@ -54,10 +65,30 @@ int main(int argc, char** argv) {
   const std::string score = get("score", "0");
   const unsigned seed = unsigned(std::atoi(get("seed", "1").c_str()));
   const bool strict_castling = get("strict-castling", "0") == "1";
+  const std::string ponder_seed = get("ponder-seed", "");
 
-  bool chess960 = false, pacifist = false;
+  bool chess960 = false, pacifist = false, pondering = false;
   Position pos = *parse_fen("startpos", Variant::Standard);
   int played = 0;
+  auto answer = [&] {
+    std::cout << "info depth 1 score cp " << score << " nodes 1 pv" << std::endl;
+    const Move m = random_move(pos, seed);
+    if (m == Move::none()) {
+      std::cout << "bestmove 0000" << std::endl;
+      return;
+    }
+    const auto notation =
+        chess960 || pacifist ? CastlingNotation::KingTakesRook : CastlingNotation::KingDestination;
+    std::cout << "bestmove " << move_to_uci(pos, m, notation);
+    if (!ponder_seed.empty()) {
+      Position after = pos;
+      UndoRecord undo;
+      after.make_move(m, undo);
+      const Move reply = random_move(after, unsigned(std::atoi(ponder_seed.c_str())));
+      if (reply != Move::none()) std::cout << " ponder " << move_to_uci(after, reply, notation);
+    }
+    std::cout << std::endl;
+  };
   std::string line;
   while (std::getline(std::cin, line)) {
     const auto t = uci::tokenize(line);
@@ -65,8 +96,9 @@ int main(int argc, char** argv) {
     if (t[0] == "uci") {
       if (mode == "silent") continue;
       std::cout << "id name fake\noption name UCI_Chess960 type check default false\n"
-                << "option name UCI_Variant type combo default chess var chess var pacifist\n"
-                << "uciok" << std::endl;
+                << "option name UCI_Variant type combo default chess var chess var pacifist\n";
+      if (!ponder_seed.empty()) std::cout << "option name Ponder type check default false\n";
+      std::cout << "uciok" << std::endl;
     } else if (t[0] == "isready") {
       std::cout << "readyok" << std::endl;
     } else if (t[0] == "setoption") {
@@ -75,6 +107,7 @@ int main(int argc, char** argv) {
       if (option->name == "UCI_Chess960") chess960 = option->value == "true";
       if (option->name == "UCI_Variant") pacifist = option->value == "pacifist";
     } else if (t[0] == "position") {
+      if (pondering) return 5;
       auto command = uci::parse_position(t);
       const Variant variant = pacifist   ? Variant::Pacifist
                               : chess960 ? Variant::Chess960
@@ -93,6 +126,11 @@ int main(int argc, char** argv) {
         pos.make_move(*move, undo);
       }
     } else if (t[0] == "go") {
+      if (pondering) return 5;
+      if (t.size() > 1 && t[1] == "ponder") {
+        pondering = true;
+        continue;
+      }
       const bool misbehave = mode != "random" && played >= after;
       ++played;
       if (misbehave && mode == "crash") return 1;
@@ -104,21 +142,19 @@ int main(int argc, char** argv) {
           if (t[i] == own) clock_ms = std::atoi(t[i + 1].c_str());
         std::this_thread::sleep_for(std::chrono::milliseconds(clock_ms + 300));
       }
-      std::cout << "info depth 1 score cp " << score << " nodes 1 pv" << std::endl;
       if (misbehave && mode == "illegal") {
+        std::cout << "info depth 1 score cp " << score << " nodes 1 pv" << std::endl;
         std::cout << "bestmove " << opponent_move(pos) << std::endl;
         continue;
       }
-      const MoveList moves = legal_moves(pos);
-      if (moves.empty()) {
-        std::cout << "bestmove 0000" << std::endl;
+      answer();
+    } else if (t[0] == "ponderhit" || t[0] == "stop") {
+      if (!pondering) {
+        if (t[0] == "ponderhit") return 5;
         continue;
       }
-      std::mt19937 rng(seed ^ unsigned(pos.key()) ^ unsigned(pos.key() >> 32));
-      const Move m = moves[rng() % moves.size()];
-      const auto notation = chess960 || pacifist ? CastlingNotation::KingTakesRook
-                                                 : CastlingNotation::KingDestination;
-      std::cout << "bestmove " << move_to_uci(pos, m, notation) << std::endl;
+      pondering = false;
+      answer();
     } else if (t[0] == "quit") {
       return 0;
     }

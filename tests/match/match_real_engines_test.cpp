@@ -144,6 +144,35 @@ TEST(Match, PacifistMatchBetweenTwoPaxbotProcessesReplaysLegally) {
   EXPECT_EQ(lines, positions);
 }
 
+// Pondering with our own engine on a clock: "ponderer" gets "go ponder", then "ponderhit" or
+// "stop", from its second move on; no move is late, illegal or missing, and some guesses hit.
+TEST(Match, PaxbotPondersOnAClockWithoutFaults) {
+  MatchConfig config;
+  config.keep_games = true;
+  EngineSpec paxbot;
+  paxbot.cmd = PAXBOT_BINARY;
+  paxbot.args = {"uci"};
+  paxbot.options = {{"Hash", "4"}};
+  paxbot.name = "ponderer";
+  paxbot.ponder = true;
+  config.engines = {paxbot, paxbot};
+  config.engines[1].name = "plain";
+  config.engines[1].ponder = false;
+  config.limits.tc = TimeControl{1500, 15};
+  config.adjudication.max_plies = 40;
+  ScheduleOptions options;
+  options.games = 2;
+  auto tasks = schedule_games({std::string(engine::kStartFen)}, options);
+  ASSERT_TRUE(tasks) << tasks.error();
+  std::ostringstream out;
+  auto result = run_match(config, *tasks, out);
+  ASSERT_TRUE(result) << result.error();
+  for (const GameRecord& game : result->games) EXPECT_NE(game.ending, Ending::Fault) << game.reason;
+  EXPECT_GT(result->tally.ponders_of(0), 10);
+  EXPECT_GT(result->tally.ponder_hits_of(0), 0);
+  EXPECT_EQ(result->tally.ponders_of(1), 0);
+}
+
 // Interoperation with the reference engines from Debian, when installed (label slow): Ethereal
 // against paxbot on a clock in standard chess (e1g1 castling, clock checks) and Stockfish
 // against paxbot in Chess960 at fixed nodes (UCI_Chess960, king-takes-rook castling).

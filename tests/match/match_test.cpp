@@ -277,5 +277,44 @@ TEST(Match, DataLeavesOutAPairsMoveForMoveReplay) {
   EXPECT_EQ(different->data_lines, 24);
 }
 
+// Pondering on a clock: "a" names as its ponder move the reply "b" (seed 2) will play, so every
+// move of "a" after its first in each game is a ponderhit; "c" guesses with another seed and
+// misses. The fakes exit on any ponder protocol error (out-of-turn position, go or
+// ponderhit), which would be a crash fault; games end by the ply cap while "a" may ponder.
+TEST(Match, ThePonderingEngineGetsAHitWhenItsGuessIsPlayed) {
+  MatchConfig config;
+  config.keep_games = true;
+  config.engines = {fake("a", "random", 0, 1), fake("b", "random", 0, 2)};
+  config.engines[0].args.push_back("ponder-seed=2");
+  config.engines[0].ponder = true;
+  config.limits.tc = TimeControl{5000, 50};
+  config.adjudication.max_plies = 11;
+  std::ostringstream out;
+  auto result = run_match(config, games_from_start(4), out);
+  ASSERT_TRUE(result) << result.error();
+  for (const GameRecord& game : result->games) {
+    EXPECT_NE(game.ending, Ending::Fault) << game.reason;
+    for (const PlayedMove& m : game.moves) EXPECT_NE(m.ponder, PonderOutcome::Miss) << m.uci;
+  }
+  const int ponders = result->tally.ponders_of(0);
+  EXPECT_EQ(ponders, result->tally.ponder_hits_of(0));
+  // "a" plays 6 moves as White and 5 as Black in an 11-ply game; the first one is not pondered.
+  EXPECT_EQ(ponders, 2 * (5 + 4));
+  EXPECT_EQ(result->tally.ponders_of(1), 0);
+  EXPECT_NE(result->tally.summary(std::nullopt).find("Ponder: a 18 hits of 18 (100.0%)"),
+            std::string::npos)
+      << result->tally.summary(std::nullopt);
+
+  config.engines[0] = fake("c", "random", 0, 1);
+  config.engines[0].args.push_back("ponder-seed=7");
+  config.engines[0].ponder = true;
+  auto guessing = run_match(config, games_from_start(4), out);
+  ASSERT_TRUE(guessing) << guessing.error();
+  for (const GameRecord& game : guessing->games)
+    EXPECT_NE(game.ending, Ending::Fault) << game.reason;
+  EXPECT_EQ(guessing->tally.ponders_of(0), 18);
+  EXPECT_LT(guessing->tally.ponder_hits_of(0), 18);
+}
+
 }  // namespace
 }  // namespace match

@@ -16,6 +16,8 @@ TEST(GameRunner, GoCommandSendsBothClocksFromTheRunner) {
             "go wtime 9500 btime 8700 winc 100 binc 100");
   EXPECT_EQ(go_command(engine::Black, clock, clock, remaining),
             "go wtime 9500 btime 8700 winc 100 binc 100");
+  EXPECT_EQ(go_command(engine::White, clock, clock, remaining, true),
+            "go ponder wtime 9500 btime 8700 winc 100 binc 100");
 }
 
 TEST(GameRunner, GoCommandWithTimeOddsAndFixedLimits) {

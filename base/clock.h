@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <stop_token>
@@ -62,17 +63,18 @@ class SystemClock final : public Clock {
   }
 };
 
-// Time that moves only when advance() is called: now() starts at the steady epoch,
-// system_now() at the wall time given (the real one by default); sleepers wake when time
-// has been advanced past their deadline or on a stop request.
+// Time that moves only when advance() is called: now() starts at `steady_start` (the steady
+// epoch by default), system_now() at the wall time given (the real one by default); sleepers
+// wake when time has been advanced past their deadline or on a stop request.
 class ManualClock final : public Clock {
  public:
   ManualClock() : ManualClock(std::chrono::system_clock::now()) {}
-  explicit ManualClock(SystemTime wall_start) : wall_start_(wall_start) {}
+  explicit ManualClock(SystemTime wall_start, SteadyTime steady_start = SteadyTime{})
+      : wall_start_(wall_start), steady_start_(steady_start) {}
 
   SteadyTime now() const override {
     std::lock_guard lock(mutex_);
-    return SteadyTime(offset_);
+    return steady_start_ + offset_;
   }
   SystemTime system_now() const override {
     std::lock_guard lock(mutex_);
@@ -81,9 +83,14 @@ class ManualClock final : public Clock {
   bool sleep_for(std::chrono::nanoseconds duration, std::stop_token stop = {}) const override {
     std::unique_lock lock(mutex_);
     const std::chrono::nanoseconds deadline = offset_ + duration;
-    return changed_.wait(lock, stop, [&] { return offset_ >= deadline; });
+    ++sleepers_;
+    changed_.notify_all();  // for wait_for_sleepers
+    const bool reached = changed_.wait(lock, stop, [&] { return offset_ >= deadline; });
+    --sleepers_;
+    return reached;
   }
 
+  // Moves steady and wall time forward together.
   void advance(std::chrono::nanoseconds duration) {
     {
       std::lock_guard lock(mutex_);
@@ -91,12 +98,24 @@ class ManualClock final : public Clock {
     }
     changed_.notify_all();
   }
+  // Sets the wall time (a step of the system clock); steady time and sleepers are unaffected.
+  void set_system_time(SystemTime time) {
+    std::lock_guard lock(mutex_);
+    wall_start_ = time - std::chrono::duration_cast<SystemTime::duration>(offset_);
+  }
+  // Blocks until at least `count` threads are inside sleep_for (to synchronise with them).
+  void wait_for_sleepers(std::size_t count) const {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return sleepers_ >= count; });
+  }
 
  private:
-  const SystemTime wall_start_;
+  SystemTime wall_start_;
+  const SteadyTime steady_start_;
   mutable std::mutex mutex_;
   mutable std::condition_variable_any changed_;
   std::chrono::nanoseconds offset_{0};
+  mutable std::size_t sleepers_ = 0;
 };
 
 }  // namespace base

@@ -79,6 +79,24 @@ TEST(ManualClockTest, SleepersWakeOnlyOnceAdvancedPastTheirDeadlineOrStopped) {
   stopped.join();
 }
 
+TEST(ManualClockTest, WaitsForSleepersAndSetsTheWallTimeAlone) {
+  const Clock::SteadyTime steady_start{std::chrono::hours(7)};
+  ManualClock clock(Clock::SystemTime{}, steady_start);
+  EXPECT_EQ(clock.now(), steady_start);
+  std::thread first([&] { EXPECT_TRUE(clock.sleep_for(2s)); });
+  std::thread second([&] { EXPECT_TRUE(clock.sleep_for(3s)); });
+  clock.wait_for_sleepers(2);  // returns only once both threads are inside sleep_for
+  const Clock::SystemTime noon{std::chrono::hours(12)};
+  clock.set_system_time(noon);
+  EXPECT_EQ(clock.system_now(), noon);
+  EXPECT_EQ(clock.now(), steady_start);  // steady time does not follow the wall clock
+  clock.advance(3s);
+  first.join();
+  second.join();
+  EXPECT_EQ(clock.system_now(), noon + 3s);
+  EXPECT_EQ(clock.now(), steady_start + 3s);
+}
+
 TEST(FakeClockTest, AdvanceModeSleepsInstantlyAndRecords) {
   FakeClock clock;
   const auto start = clock.now();

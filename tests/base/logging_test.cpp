@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tests/base/support/fake_clock.h"
+#include "tests/base/support/log_capture.h"
 
 namespace base {
 namespace {
@@ -100,6 +101,26 @@ TEST(LoggerTest, ConcurrentWritersProduceWholeLines) {
     EXPECT_TRUE(line.starts_with("<6>[info] thread ")) << line;
     EXPECT_TRUE(line.ends_with(std::string(50, 'x'))) << line;
   }
+}
+
+// The test sink (tests/base/support/log_capture.h) may be read while writers log: every
+// read sees whole lines only (a line is one write), and the last read sees them all.
+TEST(LogCaptureTest, ReadsWhileThreadsLogSeeWholeLines) {
+  test::LogCapture out;
+  Logger log(out, LogLevel::kDebug, LogFormat::kJournald);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < 200; ++i) log.info("line ", i, " ", std::string(50, 'x'));
+    });
+  std::size_t seen = 0;
+  while (seen < 800) {
+    const std::string text = out.str();
+    ASSERT_TRUE(text.empty() || text.back() == '\n');
+    seen = lines_of(text).size();
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(lines_of(out.str()).size(), 800u);
 }
 
 TEST(LogFormatTest, JournalStreamSelectsJournald) {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "config/defaults.h"
+#include "tests/base/support/log_capture.h"
 #include "tests/daemon/support/fakes.h"
 #include "tests/daemon/support/scripted_game.h"
 
@@ -86,7 +87,7 @@ class BotTest : public ::testing::Test {
   FakeClock clock_{FakeClock::SleepMode::kBlock};
   FakeHttpClient http_;
   RecordingNotifier notifier_;
-  std::ostringstream log_text_;
+  base::test::LogCapture log_text_;  // read while the threads under test log
   base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
 };

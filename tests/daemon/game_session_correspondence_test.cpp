@@ -31,11 +31,15 @@ SessionSettings correspondence(SessionSettings s) {
   return s;
 }
 
+// Until the stream is open (or closed) and the published summary says so too: the session
+// publishes its summary just after it closes the stream.
 bool wait_for_stream(const GameSession& session, bool open) {
   const auto give_up = std::chrono::steady_clock::now() + kHangGuard;
-  while (session.stream_open() != open && std::chrono::steady_clock::now() < give_up)
-    std::this_thread::sleep_for(1ms);
-  return session.stream_open() == open;
+  auto settled = [&] {
+    return session.stream_open() == open && session.summary().stream_open == open;
+  };
+  while (!settled() && std::chrono::steady_clock::now() < give_up) std::this_thread::sleep_for(1ms);
+  return settled();
 }
 
 TEST_F(GameSessionTest, CorrespondenceStreamClosesWhileTheOpponentThinksAndReopensOnResume) {

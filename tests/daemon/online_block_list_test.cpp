@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "daemon/atomic_file.h"
+#include "tests/base/support/log_capture.h"
 #include "tests/daemon/support/fakes.h"
 
 namespace bot {
@@ -61,7 +62,7 @@ class OnlineBlockListTest : public testing::Test {
   FakeHttpClient http_;   // https://a.example
   FakeHttpClient other_;  // https://b.example
   std::vector<std::string> bases_;
-  std::ostringstream log_text_;
+  base::test::LogCapture log_text_;  // read while the threads under test log
   base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   std::filesystem::path dir_ = [] {
     auto d = std::filesystem::path(testing::TempDir()) /

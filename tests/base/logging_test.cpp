@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "tests/base/support/fake_clock.h"
-#include "tests/base/support/log_capture.h"
+#include "tests/support/locked_stream.h"
 
 namespace base {
 namespace {
@@ -103,10 +103,10 @@ TEST(LoggerTest, ConcurrentWritersProduceWholeLines) {
   }
 }
 
-// The test sink (tests/base/support/log_capture.h) may be read while writers log: every
+// The test sink (tests/support/locked_stream.h) may be read while writers log: every
 // read sees whole lines only (a line is one write), and the last read sees them all.
-TEST(LogCaptureTest, ReadsWhileThreadsLogSeeWholeLines) {
-  test::LogCapture out;
+TEST(LockedStreamTest, ReadsWhileThreadsLogSeeWholeLines) {
+  paxbot_test::LockedStream out;
   Logger log(out, LogLevel::kDebug, LogFormat::kJournald);
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t)

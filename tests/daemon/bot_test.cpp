@@ -12,9 +12,9 @@
 #include <thread>
 
 #include "config/defaults.h"
-#include "tests/base/support/log_capture.h"
 #include "tests/daemon/support/fakes.h"
 #include "tests/daemon/support/scripted_game.h"
+#include "tests/support/locked_stream.h"
 
 namespace bot::test {
 namespace {
@@ -87,7 +87,7 @@ class BotTest : public ::testing::Test {
   FakeClock clock_{FakeClock::SleepMode::kBlock};
   FakeHttpClient http_;
   RecordingNotifier notifier_;
-  base::test::LogCapture log_text_;  // read while the threads under test log
+  paxbot_test::LockedStream log_text_;  // read while the threads under test log
   base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
 };

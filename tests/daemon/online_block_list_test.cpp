@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "daemon/atomic_file.h"
-#include "tests/base/support/log_capture.h"
 #include "tests/daemon/support/fakes.h"
+#include "tests/support/locked_stream.h"
 
 namespace bot {
 namespace {
@@ -62,7 +62,7 @@ class OnlineBlockListTest : public testing::Test {
   FakeHttpClient http_;   // https://a.example
   FakeHttpClient other_;  // https://b.example
   std::vector<std::string> bases_;
-  base::test::LogCapture log_text_;  // read while the threads under test log
+  paxbot_test::LockedStream log_text_;  // read while the threads under test log
   base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   std::filesystem::path dir_ = [] {
     auto d = std::filesystem::path(testing::TempDir()) /

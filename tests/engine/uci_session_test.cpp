@@ -6,9 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <mutex>
 #include <sstream>
-#include <streambuf>
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,41 +15,16 @@
 #include "engine/tablebase/syzygy.h"
 #include "engine/uci/uci.h"
 #include "tests/engine/tablebase/tablebase_test_support.h"
+#include "tests/support/locked_stream.h"
 
 namespace engine::uci {
 namespace {
 
-// An output buffer the search thread may write while the test reads it.
-class LockedBuffer : public std::streambuf {
- public:
-  std::string text() {
-    std::lock_guard lock(mutex_);
-    return text_;
-  }
-
- protected:
-  int overflow(int c) override {
-    if (c == EOF) return 0;
-    std::lock_guard lock(mutex_);
-    text_ += char(c);
-    return c;
-  }
-  std::streamsize xsputn(const char* s, std::streamsize n) override {
-    std::lock_guard lock(mutex_);
-    text_.append(s, std::size_t(n));
-    return n;
-  }
-
- private:
-  std::mutex mutex_;
-  std::string text_;
-};
-
 class Session {
  public:
-  Session() : out_(&buffer_), adapter_(in_, out_) {}
+  Session() : adapter_(in_, out_) {}
   bool send(std::string_view line) { return adapter_.handle(line); }
-  std::string output() { return buffer_.text(); }
+  std::string output() { return out_.str(); }
   // Waits (bounded) until the output contains `needle`.
   bool wait_for(std::string_view needle, int max_ms = 20'000) {
     for (int waited = 0; waited < max_ms; waited += 5) {
@@ -84,8 +57,7 @@ class Session {
 
  private:
   std::istringstream in_;
-  LockedBuffer buffer_;
-  std::ostream out_;
+  paxbot_test::LockedStream out_;  // the search thread writes while the test reads
   UciAdapter adapter_;
 };
 
@@ -319,8 +291,7 @@ TEST(UciSession, InputIsUntiedFromTheOutput) {
   // Reading from a stream tied to the output (std::cin and std::cout) would flush the
   // output on the reading thread, racing with the search thread's writes.
   std::istringstream in("isready\n");
-  LockedBuffer buffer;
-  std::ostream out(&buffer);
+  paxbot_test::LockedStream out;
   in.tie(&out);
   UciAdapter adapter(in, out);
   EXPECT_EQ(in.tie(), nullptr);
@@ -329,11 +300,10 @@ TEST(UciSession, InputIsUntiedFromTheOutput) {
 TEST(UciSession, ReadsAScriptFromAStreamUntilQuit) {
   std::istringstream in(
       "uci\nisready\nposition startpos moves g1f3\ngo nodes 500\nisready\nquit\ngo depth 3\n");
-  LockedBuffer buffer;
-  std::ostream out(&buffer);
+  paxbot_test::LockedStream out;
   UciAdapter adapter(in, out);
   EXPECT_EQ(adapter.run(), 0);
-  const std::string text = buffer.text();
+  const std::string text = out.str();
   EXPECT_NE(text.find("uciok"), std::string::npos);
   EXPECT_NE(text.find("bestmove"), std::string::npos);
   EXPECT_EQ(text.find("bestmove"), text.rfind("bestmove"));  // nothing after quit

@@ -39,19 +39,23 @@ std::vector<std::string> san_moves(const std::string& movetext) {
   return moves;
 }
 
+// Our build as a UCI engine with a small hash.
+EngineSpec paxbot_uci(const std::string& name, const std::string& hash_mb) {
+  EngineSpec spec;
+  spec.cmd = PAXBOT_BINARY;
+  spec.args = {"uci"};
+  spec.options = {{"Hash", hash_mb}};
+  spec.name = name;
+  return spec;
+}
+
 // Two paxbot processes play short Pacifist games (tiny node limit, random Chess960 arrays moved
 // on by two random plies). Every game replays legally with our rules engine and ends as
 // game_status says; the PGN's SAN replays from its FEN tag; the data lines carry White's result.
 TEST(Match, PacifistMatchBetweenTwoPaxbotProcessesReplaysLegally) {
   MatchConfig config;
   config.keep_games = true;
-  EngineSpec paxbot;
-  paxbot.cmd = PAXBOT_BINARY;
-  paxbot.args = {"uci"};
-  paxbot.options = {{"Hash", "1"}};
-  paxbot.name = "p1";
-  config.engines = {paxbot, paxbot};
-  config.engines[1].name = "p2";
+  config.engines = {paxbot_uci("p1", "1"), paxbot_uci("p2", "1")};
   config.engines[1].limits.nodes = 200;
   config.limits.nodes = 400;
   config.variant = engine::Variant::Pacifist;
@@ -149,15 +153,8 @@ TEST(Match, PacifistMatchBetweenTwoPaxbotProcessesReplaysLegally) {
 TEST(Match, PaxbotPondersOnAClockWithoutFaults) {
   MatchConfig config;
   config.keep_games = true;
-  EngineSpec paxbot;
-  paxbot.cmd = PAXBOT_BINARY;
-  paxbot.args = {"uci"};
-  paxbot.options = {{"Hash", "4"}};
-  paxbot.name = "ponderer";
-  paxbot.ponder = true;
-  config.engines = {paxbot, paxbot};
-  config.engines[1].name = "plain";
-  config.engines[1].ponder = false;
+  config.engines = {paxbot_uci("ponderer", "4"), paxbot_uci("plain", "4")};
+  config.engines[0].ponder = true;
   config.limits.tc = TimeControl{1500, 15};
   config.adjudication.max_plies = 40;
   ScheduleOptions options;

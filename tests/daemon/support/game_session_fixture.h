@@ -21,9 +21,9 @@
 #include <unistd.h>
 
 #include "daemon/game_session.h"
-#include "tests/base/support/log_capture.h"
 #include "tests/daemon/support/fakes.h"
 #include "tests/daemon/support/scripted_game.h"
+#include "tests/support/locked_stream.h"
 
 namespace bot::test {
 
@@ -113,7 +113,7 @@ class GameSessionTest : public ::testing::Test {
 
   FakeClock clock_{FakeClock::SleepMode::kBlock};
   FakeHttpClient http_;
-  base::test::LogCapture log_text_;  // read while the threads under test log
+  paxbot_test::LockedStream log_text_;  // read while the threads under test log
   base::Logger log_{log_text_, base::LogLevel::kDebug, base::LogFormat::kTimestamped, &clock_};
   LichessClient client_{http_, clock_, log_, {.random01 = [] { return 0.0; }}};
   std::filesystem::path pgn_dir_ = std::filesystem::path(::testing::TempDir()) /

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A log sink for tests that read the log while other threads write to it (a session thread,
-// a refresher): an std::ostream whose text is appended and read under one mutex, so a test
-// may call str() at any time. base::Logger writes each line whole under its own mutex; this
-// sink makes the test's reads safe as well. Thread-safe.
+// An output stream for tests that read what other threads write (a search thread's UCI
+// output, a session's or a refresher's log): an std::ostream whose text is appended and read
+// under one mutex, so a test may call str() at any time. Thread-safe.
 #pragma once
 
 #include <mutex>
@@ -10,7 +9,7 @@
 #include <streambuf>
 #include <string>
 
-namespace base::test {
+namespace paxbot_test {
 
 namespace detail {
 
@@ -46,11 +45,11 @@ struct LockedTextHolder {
 
 }  // namespace detail
 
-class LogCapture final : private detail::LockedTextHolder, public std::ostream {
+class LockedStream final : private detail::LockedTextHolder, public std::ostream {
  public:
-  LogCapture() : std::ostream(&buffer) {}
+  LockedStream() : std::ostream(&buffer) {}
   // Everything written so far (the name of std::ostringstream's reader).
   std::string str() const { return buffer.text(); }
 };
 
-}  // namespace base::test
+}  // namespace paxbot_test

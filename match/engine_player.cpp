@@ -152,8 +152,8 @@ std::expected<void, EngineFailure> EnginePlayer::start() {
 }
 
 std::expected<void, EngineFailure> EnginePlayer::new_game() {
-  if (process_ && pondering_) {  // the last game ended while this engine pondered
-    pondering_ = false;
+  if (process_ && pondered_) {  // the last game ended while this engine pondered
+    pondered_.reset();
     const auto now = Clock::now();
     if (!send("stop") || !await_bestmove({}, now, now + startup_timeout_, Fault::Hang))
       process_.reset();  // a fresh process then plays the game
@@ -171,7 +171,7 @@ std::expected<void, EngineFailure> EnginePlayer::new_game() {
 
 std::expected<SearchAnswer, EngineFailure> EnginePlayer::no_longer_reads() {
   process_.reset();
-  pondering_ = false;
+  pondered_.reset();
   return std::unexpected(EngineFailure{Fault::Crash, spec_.name + " no longer reads its input"});
 }
 
@@ -211,9 +211,10 @@ std::expected<SearchAnswer, EngineFailure> EnginePlayer::think(const std::string
                                                                Fault timeout_fault) {
   const auto started = Clock::now();
   SearchAnswer answer;
-  if (process_ && pondering_) {
-    pondering_ = false;
-    if (position == ponder_position_) {
+  if (process_ && pondered_) {
+    const bool hit = *pondered_ == position;
+    pondered_.reset();
+    if (hit) {
       answer.ponder_outcome = PonderOutcome::Hit;
       if (!send("ponderhit")) return no_longer_reads();
       return await_bestmove(std::move(answer), started, deadline, timeout_fault);
@@ -228,17 +229,16 @@ std::expected<SearchAnswer, EngineFailure> EnginePlayer::think(const std::string
 }
 
 void EnginePlayer::ponder(const std::string& position, const std::string& go) {
-  if (!process_ || pondering_) return;
+  if (!process_ || pondered_) return;
   send(position);
   send(go);
-  pondering_ = true;
-  ponder_position_ = position;
+  pondered_ = position;
 }
 
 void EnginePlayer::stop() {
   if (process_) process_->quit(kQuitGrace);
   process_.reset();
-  pondering_ = false;
+  pondered_.reset();
 }
 
 std::expected<void, std::string> probe_engine(const EngineSpec& spec, engine::Variant variant,

@@ -75,7 +75,7 @@ class EnginePlayer {
   // Ends the process (after a fault, so the next game starts with a fresh one).
   void restart() {
     process_.reset();
-    pondering_ = false;
+    pondered_.reset();
   }
   // Sends quit and ends the process.
   void stop();
@@ -100,8 +100,7 @@ class EnginePlayer {
   std::chrono::milliseconds startup_timeout_;
   EngineLog* log_;
   std::unique_ptr<UciProcess> process_;
-  bool pondering_ = false;
-  std::string ponder_position_;  // the position command of the running ponder
+  std::optional<std::string> pondered_;  // the position command of the running ponder, if any
 };
 
 // Starts the engine once, checks that it offers what the variant needs (UCI_Chess960 for

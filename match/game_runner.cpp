@@ -66,6 +66,11 @@ GameRecord play_game(EnginePlayer& white, EnginePlayer& black, const GameSetup& 
   const std::string start = setup.start_fen == engine::kStartFen
                                 ? std::string("position startpos")
                                 : "position fen " + setup.start_fen;
+  // The position command after `moves` (" m1 m2 ..."): one spelling for searches and ponders,
+  // so that a ponder's position is recognised when it comes up.
+  auto position_after = [&](const std::string& moves) {
+    return start + (moves.empty() ? "" : " moves" + moves);
+  };
   std::string moves_text;
   int remaining[2] = {0, 0};
   for (Color side : {White, Black})
@@ -88,7 +93,7 @@ GameRecord play_game(EnginePlayer& white, EnginePlayer& black, const GameSetup& 
                                              : setup.hang_timeout_ms;
     const Fault timeout_fault = own.tc || own.movetime_ms ? Fault::Time : Fault::Hang;
     auto answer =
-        players[side]->think(start + (moves_text.empty() ? "" : " moves" + moves_text),
+        players[side]->think(position_after(moves_text),
                              go_command(side, setup.white_limits, setup.black_limits, remaining),
                              now + std::chrono::milliseconds(allowed_ms), timeout_fault);
     const std::string& name = players[side]->spec().name;
@@ -128,9 +133,8 @@ GameRecord play_game(EnginePlayer& white, EnginePlayer& black, const GameSetup& 
     }
     if (players[side]->spec().ponder && !answer->ponder.empty())
       if (auto reply = engine::parse_uci_move(*pos, answer->ponder)) {
-        const std::string pondered = moves_text + " " + engine::move_to_uci(*pos, *reply, notation);
         players[side]->ponder(
-            start + " moves" + pondered,
+            position_after(moves_text + " " + engine::move_to_uci(*pos, *reply, notation)),
             go_command(side, setup.white_limits, setup.black_limits, remaining, true));
       }
   }

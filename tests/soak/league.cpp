@@ -39,6 +39,7 @@ League::League(Arena& arena, std::vector<std::string> bots, int concurrency, Adj
   for (const std::string& name : bots_) {
     status_ports_[name] = free_port();
     busy_[name] = 0;
+    accepting_[name] = 0;
     start(name);
   }
 }
@@ -57,6 +58,7 @@ void League::start(const std::string& name) {
     c.status_http.listen = "127.0.0.1:" + std::to_string(status_port(name));
     c.pgn.directory = pgn_dir(name);
     if (adjust_) adjust_(name, c);
+    bot_games_per_day_ = std::min(bot_games_per_day_, c.challenge.bot_games_per_day);
   });
   const bool up = wait_until(
       [&] {
@@ -73,17 +75,10 @@ int League::running() const {
 }
 
 void League::step(int target) {
-  const std::size_t n = bots_.size();
-  const std::size_t pairs = n * (n - 1);
-  for (std::size_t tried = 0; started() < target && tried < pairs; ++tried) {
-    const std::size_t k = next_pair_++ % pairs;
-    const std::string& a = bots_[k / (n - 1)];
-    const std::string& b = bots_[(k / (n - 1) + 1 + k % (n - 1)) % n];
-    if (busy_[a] >= concurrency_ || busy_[b] >= concurrency_) continue;
-    // A daemon keeps a game's slot a moment after the server ended it (until its session
-    // is done, or up to 5 s after gameFinish when its game stream went quiet); a challenge
-    // then would be declined for no free slot.
-    if (!free_slot(a) || !free_slot(b)) continue;
+  while (started() < target) {
+    const std::optional<std::pair<std::string, std::string>> pair = next_pair();
+    if (!pair) break;
+    const auto& [a, b] = *pair;
     LeagueGame g;
     g.challenger = a;
     g.dest = b;
@@ -101,8 +96,8 @@ void League::step(int target) {
     if (g.id.empty()) g.outcome.status = "challenge failed";
     ++busy_[a];
     ++busy_[b];
+    ++accepting_[b];
     games_.push_back(std::move(g));
-    tried = 0;
   }
   const auto now = std::chrono::steady_clock::now();
   if (now - last_poll_ < 1s) return;
@@ -118,6 +113,42 @@ void League::step(int target) {
     --busy_[g.challenger];
     --busy_[g.dest];
   }
+}
+
+std::pair<const std::string&, const std::string&> League::pair_of(std::size_t k) const {
+  const std::size_t n = bots_.size();
+  return {bots_[k / (n - 1)], bots_[(k / (n - 1) + 1 + k % (n - 1)) % n]};
+}
+
+std::optional<std::pair<std::string, std::string>> League::next_pair() {
+  const std::size_t pairs = bots_.size() * (bots_.size() - 1);
+  // Every ordered pair with room on both sides, in rotation order from where the last
+  // search stopped; the destination that accepted the fewest challenges so far goes first.
+  struct Candidate {
+    std::size_t k;
+    int accepting;
+  };
+  std::vector<Candidate> candidates;
+  for (std::size_t j = 0; j < pairs; ++j) {
+    const std::size_t k = (next_pair_ + j) % pairs;
+    const auto& [a, b] = pair_of(k);
+    if (busy_[a] >= concurrency_ || busy_[b] >= concurrency_) continue;
+    if (accepting_[b] >= bot_games_per_day_) continue;
+    candidates.push_back({k, accepting_[b]});
+  }
+  std::stable_sort(
+      candidates.begin(), candidates.end(),
+      [](const Candidate& x, const Candidate& y) { return x.accepting < y.accepting; });
+  for (const Candidate& c : candidates) {
+    const auto& [a, b] = pair_of(c.k);
+    // A daemon keeps a game's slot a moment after the server ended it (until its session
+    // is done, or up to 5 s after gameFinish when its game stream went quiet); a challenge
+    // then would be declined for no free slot.
+    if (!free_slot(a) || !free_slot(b)) continue;
+    next_pair_ = c.k + 1;
+    return std::pair{a, b};
+  }
+  return std::nullopt;
 }
 
 bool League::finish(std::chrono::seconds timeout) {

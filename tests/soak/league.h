@@ -3,10 +3,16 @@
 // driver that keeps them busy with games against each other (every pair, bullet and blitz,
 // all four variants in turn), follows each game to its end, injects random faults through
 // the server's test hooks, and says afterwards what went wrong. One test thread drives it.
+// Each challenge goes to the free daemon that accepted the fewest so far, and never to one
+// that accepted its daily bot-game quota (challenge.bot_games_per_day, which only accepted
+// challenges count, since the driver and not the daemon issues them): N daemons can play
+// N times that quota in a run.
 #pragma once
 
 #include <chrono>
+#include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -56,12 +62,21 @@ class League {
   // A challenge that was declined or canceled counts only unless `declines_allowed`.
   std::vector<std::string> problems(bool declines_allowed = false) const;
   int declined() const;
+  // How many challenges the daemon was sent.
+  int accepting(const std::string& name) const { return accepting_.at(name); }
+  // How many games the daemons' daily quotas allow in one run.
+  int capacity() const { return int(bots_.size()) * bot_games_per_day_; }
 
  private:
   int status_port(const std::string& name) const { return status_ports_.at(name); }
   nlohmann::json status_page(const std::string& name);
   // Whether the daemon's own status page shows a slot free.
   bool free_slot(const std::string& name);
+  // The k-th ordered pair (challenger, destination) of the rotation.
+  std::pair<const std::string&, const std::string&> pair_of(std::size_t k) const;
+  // The next challenger and destination: both with a free slot, the destination below its
+  // quota and the least used; nullopt when no pair qualifies now.
+  std::optional<std::pair<std::string, std::string>> next_pair();
   // "declined" or "canceled" when the game's challenge never became a game, else "".
   std::string challenge_end(const LeagueGame& g);
 
@@ -71,7 +86,9 @@ class League {
   Adjust adjust_;
   std::map<std::string, ChildProcess> daemons_;
   std::map<std::string, int> status_ports_;
-  std::map<std::string, int> busy_;  // games in flight per daemon, as the driver counts
+  std::map<std::string, int> busy_;       // games in flight per daemon, as the driver counts
+  std::map<std::string, int> accepting_;  // challenges sent to each daemon
+  int bot_games_per_day_ = std::numeric_limits<int>::max();  // the lowest daemon quota
   std::vector<LeagueGame> games_;
   std::size_t next_pair_ = 0;
   std::chrono::steady_clock::time_point last_poll_;

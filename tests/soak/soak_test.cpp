@@ -12,7 +12,8 @@
 //                        every daemon reaches 4 games at once and its memory its peak)
 //   PAXBOT_SOAK_SAMPLE_S seconds between samples (default 2; the full form uses 60)
 //   PAXBOT_SOAK_DAEMONS  daemons, 3 to 12 (default 3). A daemon accepts at most 100 bot
-//                        games a day, so N games need N / 100 of them accepting, rounded up.
+//                        games a day and the league spreads the challenges evenly, so N
+//                        games need N / 100 daemons, rounded up (the full form uses 12).
 //   PAXBOT_SOAK_SEED     seed for the faults (default 1)
 //   PAXBOT_SOAK_QUIET_CMD a command run at both quiet points (see quiet_point below)
 #include <gtest/gtest.h>
@@ -112,6 +113,9 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
   Arena arena({"--test-hooks", "--keep-finished", std::to_string(keep_finished)},
               std::vector<std::string>(bots.begin() + 3, bots.end()));
   League league(arena, bots, 4);
+  ASSERT_LE(games, league.capacity())
+      << "PAXBOT_SOAK_GAMES=" << games << " is more than " << daemons
+      << " daemons accept in a day; set PAXBOT_SOAK_DAEMONS higher";
   Recorder recorder(arena, league);
   recorder.take(0);
 
@@ -165,7 +169,9 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
   const Sample last = quiet_point("at the end");
 
   std::cout << "soak: " << league.started() << " games, " << faults << " faults injected\n"
-            << recorder.table();
+            << recorder.table() << "challenges accepted:";
+  for (const std::string& name : bots) std::cout << " " << name << " " << league.accepting(name);
+  std::cout << "\n";
   for (const std::string& p : league.problems()) ADD_FAILURE() << p;
   for (const auto& [name, before] : baseline.of) {
     const auto& after = last.of.at(name);

@@ -39,7 +39,7 @@ League::League(Arena& arena, std::vector<std::string> bots, int concurrency, Adj
   for (const std::string& name : bots_) {
     status_ports_[name] = free_port();
     busy_[name] = 0;
-    accepting_[name] = 0;
+    challenged_[name] = 0;
     start(name);
   }
 }
@@ -96,7 +96,7 @@ void League::step(int target) {
     if (g.id.empty()) g.outcome.status = "challenge failed";
     ++busy_[a];
     ++busy_[b];
-    ++accepting_[b];
+    ++challenged_[b];
     games_.push_back(std::move(g));
   }
   const auto now = std::chrono::steady_clock::now();
@@ -123,22 +123,22 @@ std::pair<const std::string&, const std::string&> League::pair_of(std::size_t k)
 std::optional<std::pair<std::string, std::string>> League::next_pair() {
   const std::size_t pairs = bots_.size() * (bots_.size() - 1);
   // Every ordered pair with room on both sides, in rotation order from where the last
-  // search stopped; the destination that accepted the fewest challenges so far goes first.
+  // search stopped; the destination sent the fewest challenges so far goes first.
   struct Candidate {
     std::size_t k;
-    int accepting;
+    int challenged;
   };
   std::vector<Candidate> candidates;
   for (std::size_t j = 0; j < pairs; ++j) {
     const std::size_t k = (next_pair_ + j) % pairs;
     const auto& [a, b] = pair_of(k);
     if (busy_[a] >= concurrency_ || busy_[b] >= concurrency_) continue;
-    if (accepting_[b] >= bot_games_per_day_) continue;
-    candidates.push_back({k, accepting_[b]});
+    if (challenged_[b] >= bot_games_per_day_) continue;
+    candidates.push_back({k, challenged_[b]});
   }
   std::stable_sort(
       candidates.begin(), candidates.end(),
-      [](const Candidate& x, const Candidate& y) { return x.accepting < y.accepting; });
+      [](const Candidate& x, const Candidate& y) { return x.challenged < y.challenged; });
   for (const Candidate& c : candidates) {
     const auto& [a, b] = pair_of(c.k);
     // A daemon keeps a game's slot a moment after the server ended it (until its session

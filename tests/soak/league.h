@@ -3,10 +3,10 @@
 // driver that keeps them busy with games against each other (every pair, bullet and blitz,
 // all four variants in turn), follows each game to its end, injects random faults through
 // the server's test hooks, and says afterwards what went wrong. One test thread drives it.
-// Each challenge goes to the free daemon that accepted the fewest so far, and never to one
-// that accepted its daily bot-game quota (challenge.bot_games_per_day, which only accepted
-// challenges count, since the driver and not the daemon issues them): N daemons can play
-// N times that quota in a run.
+// Each challenge goes to the free daemon that was sent the fewest so far, and never to one
+// that was sent its daily bot-game quota (challenge.bot_games_per_day: a daemon counts the
+// challenges it accepts, not these games' challenges, which the driver and not the daemon
+// issues), so N daemons can play N times that quota in a run.
 #pragma once
 
 #include <chrono>
@@ -63,7 +63,7 @@ class League {
   std::vector<std::string> problems(bool declines_allowed = false) const;
   int declined() const;
   // How many challenges the daemon was sent.
-  int accepting(const std::string& name) const { return accepting_.at(name); }
+  int challenged(const std::string& name) const { return challenged_.at(name); }
   // How many games the daemons' daily quotas allow in one run.
   int capacity() const { return int(bots_.size()) * bot_games_per_day_; }
 
@@ -75,7 +75,7 @@ class League {
   // The k-th ordered pair (challenger, destination) of the rotation.
   std::pair<const std::string&, const std::string&> pair_of(std::size_t k) const;
   // The next challenger and destination: both with a free slot, the destination below its
-  // quota and the least used; nullopt when no pair qualifies now.
+  // quota and sent the fewest challenges; nullopt when no pair qualifies now.
   std::optional<std::pair<std::string, std::string>> next_pair();
   // "declined" or "canceled" when the game's challenge never became a game, else "".
   std::string challenge_end(const LeagueGame& g);
@@ -86,8 +86,8 @@ class League {
   Adjust adjust_;
   std::map<std::string, ChildProcess> daemons_;
   std::map<std::string, int> status_ports_;
-  std::map<std::string, int> busy_;       // games in flight per daemon, as the driver counts
-  std::map<std::string, int> accepting_;  // challenges sent to each daemon
+  std::map<std::string, int> busy_;        // games in flight per daemon, as the driver counts
+  std::map<std::string, int> challenged_;  // challenges sent to each daemon
   int bot_games_per_day_ = std::numeric_limits<int>::max();  // the lowest daemon quota
   std::vector<LeagueGame> games_;
   std::size_t next_pair_ = 0;

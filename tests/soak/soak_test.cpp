@@ -169,8 +169,8 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
   const Sample last = quiet_point("at the end");
 
   std::cout << "soak: " << league.started() << " games, " << faults << " faults injected\n"
-            << recorder.table() << "challenges accepted:";
-  for (const std::string& name : bots) std::cout << " " << name << " " << league.accepting(name);
+            << recorder.table() << "challenges per daemon:";
+  for (const std::string& name : bots) std::cout << " " << name << " " << league.challenged(name);
   std::cout << "\n";
   for (const std::string& p : league.problems()) ADD_FAILURE() << p;
   for (const auto& [name, before] : baseline.of) {

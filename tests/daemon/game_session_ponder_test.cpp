@@ -40,8 +40,7 @@ SessionSettings pondering(SessionSettings s, Metrics* metrics = nullptr) {
 }
 
 TEST_F(GameSessionTest, PonderHitTurnsThePonderSearchIntoOurMove) {
-  Metrics metrics;
-  start(pondering(settings(), &metrics));
+  start(pondering(settings(), &metrics_));
   send(game_full_line(/*we_are_white=*/true, ""));
   const std::string first = posted_move(1);
   send(game_state_line(first));  // the server shows our move: alice is to move
@@ -55,15 +54,14 @@ TEST_F(GameSessionTest, PonderHitTurnsThePonderSearchIntoOurMove) {
   EXPECT_EQ(summary.ponder_hits, 1);
   EXPECT_EQ(summary.ponder_misses, 0);
   EXPECT_EQ(summary.pondering, "");
-  const std::string page = metrics.render();
+  const std::string page = metrics_.render();
   EXPECT_NE(page.find("\npaxbot_ponder_total{result=\"hit\"} 1\n"), std::string::npos) << page;
   EXPECT_NE(page.find("\npaxbot_ponder_total{result=\"miss\"} 0\n"), std::string::npos) << page;
   EXPECT_EQ(posts("move/").size(), 2u);
 }
 
 TEST_F(GameSessionTest, PonderMissStopsThePonderSearchAndSearchesTheRealPosition) {
-  Metrics metrics;
-  start(pondering(settings(), &metrics));
+  start(pondering(settings(), &metrics_));
   send(game_full_line(/*we_are_white=*/false, "e2e4"));
   const std::string first = "e2e4 " + posted_move(1);
   send(game_state_line(first));
@@ -76,7 +74,8 @@ TEST_F(GameSessionTest, PonderMissStopsThePonderSearchAndSearchesTheRealPosition
   const GameSummary summary = session_->summary();
   EXPECT_EQ(summary.ponder_hits, 0);
   EXPECT_EQ(summary.ponder_misses, 1);
-  EXPECT_NE(metrics.render().find("\npaxbot_ponder_total{result=\"miss\"} 1\n"), std::string::npos);
+  EXPECT_NE(metrics_.render().find("\npaxbot_ponder_total{result=\"miss\"} 1\n"),
+            std::string::npos);
   EXPECT_EQ(posts("move/").size(), 2u);
 }
 

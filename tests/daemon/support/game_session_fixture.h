@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "daemon/game_session.h"
+#include "daemon/metrics.h"
 #include "tests/daemon/support/fakes.h"
 #include "tests/daemon/support/scripted_game.h"
 #include "tests/support/locked_stream.h"
@@ -120,6 +121,7 @@ class GameSessionTest : public ::testing::Test {
                                    ("game_session_test_" + std::to_string(::getpid()));
   std::mutex mutex_;
   std::optional<SessionReport> report_;
+  Metrics metrics_;  // for sessions that count into metrics: outlives them
   std::unique_ptr<GameSession> session_;
 };
 

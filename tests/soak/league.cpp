@@ -39,7 +39,6 @@ League::League(Arena& arena, std::vector<std::string> bots, int concurrency, Adj
   for (const std::string& name : bots_) {
     status_ports_[name] = free_port();
     busy_[name] = 0;
-    challenged_[name] = 0;
     start(name);
   }
 }
@@ -69,6 +68,11 @@ void League::start(const std::string& name) {
   EXPECT_TRUE(up) << name << " did not start:\n" << arena_.log_of(name).substr(logged);
 }
 
+int League::challenged(const std::string& name) const {
+  return int(std::count_if(games_.begin(), games_.end(),
+                           [&](const LeagueGame& g) { return g.dest == name; }));
+}
+
 int League::running() const {
   return int(std::count_if(games_.begin(), games_.end(),
                            [](const LeagueGame& g) { return g.outcome.status.empty(); }));
@@ -96,7 +100,6 @@ void League::step(int target) {
     if (g.id.empty()) g.outcome.status = "challenge failed";
     ++busy_[a];
     ++busy_[b];
-    ++challenged_[b];
     games_.push_back(std::move(g));
   }
   const auto now = std::chrono::steady_clock::now();
@@ -126,19 +129,19 @@ std::optional<std::pair<std::string, std::string>> League::next_pair() {
   // search stopped; the destination sent the fewest challenges so far goes first.
   struct Candidate {
     std::size_t k;
-    int challenged;
+    int sent;
   };
   std::vector<Candidate> candidates;
   for (std::size_t j = 0; j < pairs; ++j) {
     const std::size_t k = (next_pair_ + j) % pairs;
     const auto& [a, b] = pair_of(k);
     if (busy_[a] >= concurrency_ || busy_[b] >= concurrency_) continue;
-    if (challenged_[b] >= bot_games_per_day_) continue;
-    candidates.push_back({k, challenged_[b]});
+    const int sent = challenged(b);
+    if (sent >= bot_games_per_day_) continue;
+    candidates.push_back({k, sent});
   }
-  std::stable_sort(
-      candidates.begin(), candidates.end(),
-      [](const Candidate& x, const Candidate& y) { return x.challenged < y.challenged; });
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& x, const Candidate& y) { return x.sent < y.sent; });
   for (const Candidate& c : candidates) {
     const auto& [a, b] = pair_of(c.k);
     // A daemon keeps a game's slot a moment after the server ended it (until its session

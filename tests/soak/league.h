@@ -63,7 +63,7 @@ class League {
   std::vector<std::string> problems(bool declines_allowed = false) const;
   int declined() const;
   // How many challenges the daemon was sent.
-  int challenged(const std::string& name) const { return challenged_.at(name); }
+  int challenged(const std::string& name) const;
   // How many games the daemons' daily quotas allow in one run.
   int capacity() const { return int(bots_.size()) * bot_games_per_day_; }
 
@@ -86,8 +86,7 @@ class League {
   Adjust adjust_;
   std::map<std::string, ChildProcess> daemons_;
   std::map<std::string, int> status_ports_;
-  std::map<std::string, int> busy_;        // games in flight per daemon, as the driver counts
-  std::map<std::string, int> challenged_;  // challenges sent to each daemon
+  std::map<std::string, int> busy_;  // games in flight per daemon, as the driver counts
   int bot_games_per_day_ = std::numeric_limits<int>::max();  // the lowest daemon quota
   std::vector<LeagueGame> games_;
   std::size_t next_pair_ = 0;

@@ -33,7 +33,7 @@ bool is_quiet(const Position& pos) {
   }
   if (pos.in_check()) return false;
   MoveList moves;
-  generate_chess_legal(pos, moves);
+  generate_chess_legal(pos, moves, MoveSet::Noisy);
   for (Move m : moves) {
     if (m.kind() == MoveKind::Promotion && m.promotion() == Queen) return false;
     if (pos.is_capture(m) && search::see_at_least(pos, m, 0)) return false;

@@ -42,7 +42,7 @@ bool en_passant_is_legal(const Position& pos, Color us, Square king, Square from
 }
 
 void generate_pawn_moves(const Position& pos, MoveList& list, Square king, Bitboard pinned,
-                         Bitboard target) {
+                         Bitboard target, MoveSet set) {
   const Color us = pos.side_to_move(), them = ~us;
   const Bitboard empty = ~pos.occupied();
   const Bitboard enemies = pos.pieces(them);
@@ -50,7 +50,11 @@ void generate_pawn_moves(const Position& pos, MoveList& list, Square king, Bitbo
     Square from = pop_lsb(pawns);
     Bitboard allowed = (pinned & square_bb(from)) ? line_bb(king, from) : ~Bitboard(0);
     Square one = from + pawn_push(us);
-    if (empty & square_bb(one)) {
+    if (set == MoveSet::Noisy) {
+      // Of the pushes, only a promotion to a queen is noisy.
+      if ((empty & target & allowed & square_bb(one)) && relative_rank(us, rank_of(one)) == 7)
+        list.push_back(Move(from, one, MoveKind::Promotion, Queen));
+    } else if (empty & square_bb(one)) {
       if (target & allowed & square_bb(one)) add_pawn_move(list, us, from, one);
       if (relative_rank(us, rank_of(from)) == 1) {
         Square two = one + pawn_push(us);
@@ -84,7 +88,7 @@ void generate_castling(const Position& pos, MoveList& list, Square king) {
 
 }  // namespace
 
-void generate_chess_legal(const Position& pos, MoveList& list) {
+void generate_chess_legal(const Position& pos, MoveList& list, MoveSet set) {
   const Color us = pos.side_to_move(), them = ~us;
   const Square king = pos.king_square(us);
   const Bitboard occupied = pos.occupied();
@@ -92,7 +96,8 @@ void generate_chess_legal(const Position& pos, MoveList& list) {
 
   // King steps: the destination must be safe once the king has left its square.
   Bitboard without_king = occupied ^ square_bb(king);
-  for (Bitboard b = king_attacks(king) & ~pos.pieces(us); b;) {
+  const Bitboard destinations = set == MoveSet::Noisy ? pos.pieces(them) : ~pos.pieces(us);
+  for (Bitboard b = king_attacks(king) & destinations; b;) {
     Square to = pop_lsb(b);
     if (!(pos.attackers_to(to, without_king) & pos.pieces(them))) list.push_back(Move(king, to));
   }
@@ -100,7 +105,8 @@ void generate_chess_legal(const Position& pos, MoveList& list) {
 
   Bitboard target = checkers ? between_bb(king, lsb(checkers)) | checkers : ~pos.pieces(us);
   Bitboard pinned = pinned_pieces(pos, us, king);
-  generate_pawn_moves(pos, list, king, pinned, target);
+  generate_pawn_moves(pos, list, king, pinned, target, set);
+  target &= destinations;
   for (PieceType t : {Knight, Bishop, Rook, Queen}) {
     for (Bitboard b = pos.pieces(us, t); b;) {
       Square from = pop_lsb(b);
@@ -109,7 +115,7 @@ void generate_chess_legal(const Position& pos, MoveList& list) {
       while (moves) list.push_back(Move(from, pop_lsb(moves)));
     }
   }
-  if (!checkers) generate_castling(pos, list, king);
+  if (!checkers && set == MoveSet::All) generate_castling(pos, list, king);
 }
 
 }  // namespace engine

@@ -7,6 +7,11 @@
 
 namespace engine {
 
-void generate_chess_legal(const Position& pos, MoveList& list);
+// All: every legal move. Noisy: the legal captures (en passant and capturing promotions
+// included) and pushes promoting to a queen, the moves quiescence searches; they come in
+// the order they have among all legal moves.
+enum class MoveSet { All, Noisy };
+
+void generate_chess_legal(const Position& pos, MoveList& list, MoveSet set = MoveSet::All);
 
 }  // namespace engine

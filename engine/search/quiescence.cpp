@@ -19,8 +19,8 @@ namespace {
 
 // The noisy candidates of a quiet (not forced) node.
 void noisy_candidates(const Position& pos, MoveList& out) {
-  MoveList all;
   if (pos.pacifist()) {
+    MoveList all;
     generate_pacifist_pseudo_legal(pos, all);
     const ConversionScout scout(pos);
     if (!scout.any_ripe()) return;
@@ -28,10 +28,7 @@ void noisy_candidates(const Position& pos, MoveList& out) {
       if (scout.may_convert(m)) out.push_back(m);
     return;
   }
-  generate_chess_legal(pos, all);
-  for (Move m : all)
-    if (pos.is_capture(m) || (m.kind() == MoveKind::Promotion && m.promotion() == Queen))
-      out.push_back(m);
+  generate_chess_legal(pos, out, MoveSet::Noisy);
 }
 
 }  // namespace

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Chess rules beyond perft: game status and castling notation in Chess960.
+// Chess rules beyond perft: game status, castling notation in Chess960, and the noisy
+// move set quiescence searches.
 #include <gtest/gtest.h>
 
 #include "engine/fen.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "engine/rules/standard.h"
 #include "engine/status.h"
+#include "tests/support/sample_positions.h"
 
 namespace engine {
 namespace {
@@ -102,6 +105,33 @@ TEST(ChessCastling, CastlingRookNoLongerShieldsTheKingDestination) {
   auto castle = parse_uci_move(*pos, "f1g1");
   ASSERT_FALSE(castle);
   EXPECT_NE(castle.error().find("illegal move 'f1g1'"), std::string::npos) << castle.error();
+}
+
+// The noisy set is exactly the captures and queen promotions among all legal moves, in
+// the same order (quiescence's node counts, and so the bench signature, depend on it).
+TEST(ChessNoisyMoves, AreTheCapturesAndQueenPromotionsOfAllLegalMovesInOrder) {
+  const std::vector<Position> positions = paxbot_test::sample_positions(false, 4, 60, 7);
+  ASSERT_GT(positions.size(), 1000u);
+  int with_noisy = 0, with_promotion = 0, with_en_passant = 0;
+  for (const Position& pos : positions) {
+    MoveList all, noisy;
+    generate_chess_legal(pos, all);
+    generate_chess_legal(pos, noisy, MoveSet::Noisy);
+    std::vector<Move> expected;
+    for (Move m : all)
+      if (pos.is_capture(m) || (m.kind() == MoveKind::Promotion && m.promotion() == Queen))
+        expected.push_back(m);
+    ASSERT_EQ(std::vector<Move>(noisy.begin(), noisy.end()), expected) << to_fen(pos);
+    with_noisy += !expected.empty();
+    for (Move m : expected) {
+      with_promotion += m.kind() == MoveKind::Promotion;
+      with_en_passant += m.kind() == MoveKind::EnPassant;
+    }
+  }
+  // The sample reaches every kind of noisy move.
+  EXPECT_GT(with_noisy, 500);
+  EXPECT_GT(with_promotion, 0);
+  EXPECT_GT(with_en_passant, 0);
 }
 
 }  // namespace

@@ -81,6 +81,11 @@ struct StandardWeights {
   Pair space;
   // Endgame: per square of distance between our king and our nearest pawn.
   int king_pawn_distance = 0;
+
+  // Added after the second tuning (start at 0). King safety, middlegame: on the king's file
+  // and its neighbours, the enemy pawn nearest our side by its relative rank (0: no enemy
+  // pawn on the file); index 1 when an own pawn stands right in front of it.
+  std::array<std::array<int, 8>, 2> king_pawn_storm{};
 };
 
 // Game phase: knights and bishops 1, rooks 2, queens 4; 24 is the opening. Fixed.
@@ -89,6 +94,9 @@ inline constexpr int kPhaseTotal = 24;
 // Attack units per enemy piece attacking the king zone, by PieceType (an index into
 // king_attack, not a weight).
 inline constexpr std::array<int, 6> kKingAttackUnits = {0, 2, 2, 3, 5, 0};
+// More units per king-zone square an attacking piece hits, and per safe check the enemy has.
+inline constexpr int kKingAttackUnitsPerZoneSquare = 1;
+inline constexpr int kKingAttackUnitsPerSafeCheck = 3;
 // Endgame scaling (fixed, outside the tuned weights): a side without pawns ahead by less than
 // kNoPawnsMargin in non-pawn material (counted with kScaleMaterial) keeps 1/kNoPawnsScaleDivisor
 // of its advantage; opposite-coloured bishops with only pawns keep kOppositeBishopsPercent.

@@ -80,7 +80,8 @@ void pieces_and_mobility(S& score, const Position& pos, Color us, int sign, Atta
       info.all[us] |= attacks;
       score.add(W.mobility[t][popcount(attacks & area)], sign);
       if (attacks & info.king_zone[them]) {
-        info.king_units[them] += kKingAttackUnits[t];
+        info.king_units[them] += kKingAttackUnits[t] + kKingAttackUnitsPerZoneSquare *
+                                                           popcount(attacks & info.king_zone[them]);
         ++info.king_attackers[them];
       }
       if (t == Rook && !(file_bb(file_of(s)) & our_pawns))
@@ -156,23 +157,6 @@ void king_danger(S& score, const Position& pos, Color us, int sign, const Attack
   const Color them = ~us;
   const Square king = pos.king_square(us);
   const int queen = pos.pieces(them, Queen) ? 1 : 0;
-  if (info.king_attackers[us] >= 2)
-    score.add_mg(W.king_attack[queen][std::min(info.king_units[us], kKingAttackUnitsMax)], -sign);
-  // Pawn shelter: the king's file and its neighbours, one and two ranks ahead.
-  const Bitboard our_pawns = pos.pieces(us, Pawn);
-  Bitboard front = shift_forward(us, square_bb(king));
-  front |= shift_forward(us, front);
-  const Bitboard shelter = front | shift_east(front) | shift_west(front);
-  const int file = file_of(king);
-  int open = 0, missing = 0;
-  for (int f = std::max(0, file - 1); f <= std::min(7, file + 1); ++f) {
-    if (!(file_bb(f) & our_pawns))
-      ++open;
-    else if (!(file_bb(f) & shelter & our_pawns))
-      ++missing;
-  }
-  score.add_mg(W.king_open_file[queen], -sign * open);
-  score.add_mg(W.king_shelter_missing[queen], -sign * missing);
   // Checks the enemy can give next move from squares we do not guard.
   const Bitboard occupied = pos.occupied();
   const Bitboard safe = ~info.all[us] & ~pos.pieces(them);
@@ -180,7 +164,37 @@ void king_danger(S& score, const Position& pos, Color us, int sign, const Attack
   checks |=
       bishop_attacks(king, occupied) & (info.by_type[them][Bishop] | info.by_type[them][Queen]);
   checks |= rook_attacks(king, occupied) & (info.by_type[them][Rook] | info.by_type[them][Queen]);
-  score.add_mg(W.king_safe_check[queen], -sign * popcount(checks & safe));
+  const int safe_checks = popcount(checks & safe);
+  if (info.king_attackers[us] >= 2) {
+    const int units = info.king_units[us] + kKingAttackUnitsPerSafeCheck * safe_checks;
+    score.add_mg(W.king_attack[queen][std::min(units, kKingAttackUnitsMax)], -sign);
+  }
+  // Pawn shelter: the king's file and its neighbours, one and two ranks ahead.
+  const Bitboard our_pawns = pos.pieces(us, Pawn);
+  Bitboard front = shift_forward(us, square_bb(king));
+  front |= shift_forward(us, front);
+  const Bitboard shelter = front | shift_east(front) | shift_west(front);
+  const Bitboard their_pawns = pos.pieces(them, Pawn);
+  const int file = file_of(king);
+  int open = 0, missing = 0;
+  for (int f = std::max(0, file - 1); f <= std::min(7, file + 1); ++f) {
+    if (!(file_bb(f) & our_pawns))
+      ++open;
+    else if (!(file_bb(f) & shelter & our_pawns))
+      ++missing;
+    // Pawn storm: the enemy pawn on this file nearest our side.
+    const Bitboard storm = file_bb(f) & their_pawns;
+    int rank = 0, blocked = 0;
+    if (storm) {
+      const Square s = us == White ? lsb(storm) : msb(storm);
+      rank = relative_rank(us, rank_of(s));
+      blocked = (our_pawns & square_bb(s + pawn_push(them))) ? 1 : 0;
+    }
+    score.add_mg(W.king_pawn_storm[blocked][rank], -sign);
+  }
+  score.add_mg(W.king_open_file[queen], -sign * open);
+  score.add_mg(W.king_shelter_missing[queen], -sign * missing);
+  score.add_mg(W.king_safe_check[queen], -sign * safe_checks);
   // King-zone squares they attack that only our king or queen defends.
   const Bitboard strong_defence = info.pawn_attacks[us] | info.by_type[us][Knight] |
                                   info.by_type[us][Bishop] | info.by_type[us][Rook];

@@ -141,6 +141,8 @@ inline constexpr std::array kStandardFields = {
     PAXBOT_FIELD(StandardWeights, space, 0, 1, 1, detail::L::Number, detail::L::Number, true),
     PAXBOT_FIELD(StandardWeights, king_pawn_distance, 0, 1, 1, detail::L::Number, detail::L::Number,
                  false),
+    PAXBOT_FIELD(StandardWeights, king_pawn_storm, 2, 2, 8, detail::L::Number, detail::L::Number,
+                 false),
 };
 
 inline constexpr std::array kPacifistFields = {

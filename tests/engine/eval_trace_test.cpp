@@ -83,7 +83,7 @@ TEST(WeightSchema, NamesEveryWeight) {
   const auto standard = weight_fields(false);
   EXPECT_EQ(weight_name(standard, 0), "piece_square[Pawn][a1].mg");
   EXPECT_EQ(weight_name(standard, 2 * (64 + 28) + 1), "piece_square[Knight][e4].eg");
-  EXPECT_EQ(weight_name(standard, kWeightCount<StandardWeights> - 1), "king_pawn_distance");
+  EXPECT_EQ(weight_name(standard, kWeightCount<StandardWeights> - 1), "king_pawn_storm[1][7]");
   EXPECT_EQ(weight_name(standard, kWeightCount<StandardWeights>), "");
   const auto pacifist = weight_fields(true);
   EXPECT_EQ(weight_name(pacifist, 3), "piece_value[Rook]");

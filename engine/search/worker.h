@@ -89,9 +89,8 @@ class Worker {
   int root_depth_ = 0;
   int seldepth_ = 0;
   int completed_depth_ = 0;
-  int null_min_ply_ = 0;
-  int tb_pieces_ = 0;  // positions with at most this many pieces are probed (0: no tables)  //
-                       // null-move verification: no null moves at plies before this one
+  int null_min_ply_ = 0;  // null-move verification: no null moves at plies before this one
+  int tb_pieces_ = 0;     // positions with at most this many pieces are probed (0: no tables)
   IterationResult result_;
   std::array<Frame, kMaxPly + kFrameOffset + 2> frames_{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};

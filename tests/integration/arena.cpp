@@ -123,4 +123,12 @@ void Arena::add_hook(const nlohmann::json& rule) {
   EXPECT_TRUE(r.ok()) << r.status << " " << r.body;
 }
 
+nlohmann::json Arena::hooks() {
+  bot::CurlHttpClient http({.base_url = base_url_, .token = "", .user_name = ""});
+  auto r = http.request(bot::HttpRequest::get("/_test/hooks"));
+  EXPECT_TRUE(r.ok()) << r.status << " " << r.body;
+  nlohmann::json rules = r.ok() ? nlohmann::json::parse(r.body, nullptr, false) : nlohmann::json();
+  return rules.is_array() ? rules : nlohmann::json::array();
+}
+
 }  // namespace paxbot_test

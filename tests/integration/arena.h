@@ -66,6 +66,8 @@ class Arena {
   std::string challenge_status(const std::string& challenger, const std::string& id);
   // Adds a fault rule through the loopback-only /_test/hooks endpoint.
   void add_hook(const nlohmann::json& rule);
+  // The fault rules not yet used up (GET /_test/hooks); an empty array when unreadable.
+  nlohmann::json hooks();
 
   std::string log_of(const std::string& name) { return dir_.read(name + ".log"); }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <sstream>
 
 namespace paxbot_test {
 namespace {
@@ -23,6 +24,8 @@ constexpr std::array<const char*, 2> kStartFens = {
     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
     "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5"};
 
+constexpr const char* kGameStreamPath = "/api/bot/game/stream/";
+
 // Ends that a game between two healthy daemons must never have.
 bool bad_end(const std::string& status) {
   return status == "aborted" || status == "noStart" || status == "outoftime" || status == "timeout";
@@ -33,6 +36,16 @@ std::chrono::seconds deadline_of(const LeagueGame& g) {
 }
 
 }  // namespace
+
+std::string League::game_log(const LeagueGame& g) const {
+  std::string out;
+  for (const std::string& name : {g.challenger, g.dest}) {
+    std::istringstream log(arena_.log_of(name));
+    for (std::string line; std::getline(log, line);)
+      if (line.find(g.id) != std::string::npos) out += name + ": " + line + "\n";
+  }
+  return out;
+}
 
 League::League(Arena& arena, std::vector<std::string> bots, int concurrency, Adjust adjust)
     : arena_(arena), bots_(std::move(bots)), concurrency_(concurrency), adjust_(std::move(adjust)) {
@@ -205,11 +218,17 @@ bool League::slots_released(std::chrono::seconds timeout) {
       timeout, 500ms);
 }
 
-std::string League::inject_fault(std::mt19937& rng) {
+std::string League::inject_fault(std::mt19937& rng, bool games_starting) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   json rule = {{"times", 1}};
-  // Weights: silence costs a 20 s watchdog wait on a bullet clock, so it is rarer.
-  const std::array<int, 10> weights = {3, 3, 2, 1, 2, 2, 3, 2, 2, 1};
+  const json pending = arena_.hooks();
+  const bool game_stream_fault_pending =
+      std::any_of(pending.begin(), pending.end(),
+                  [](const json& r) { return r.value("path", "") == kGameStreamPath; });
+  const int stream = games_starting && !game_stream_fault_pending ? 1 : 0;
+  // Weights: silence costs a 20 s watchdog wait on a bullet clock, so it is rarer. Kinds 1-3
+  // are the game-stream faults.
+  const std::array<int, 10> weights = {3, 3 * stream, 2 * stream, 1 * stream, 2, 2, 3, 2, 2, 1};
   std::discrete_distribution<int> kind(weights.begin(), weights.end());
   const int k = kind(rng);
   switch (k) {
@@ -217,15 +236,13 @@ std::string League::inject_fault(std::mt19937& rng) {
       rule.update({{"action", "drop"}, {"path", "/api/stream/event"}, {"after", pick(1, 4)}});
       break;
     case 1:
-      rule.update({{"action", "drop"}, {"path", "/api/bot/game/stream/"}, {"after", pick(2, 40)}});
+      rule.update({{"action", "drop"}, {"path", kGameStreamPath}, {"after", pick(2, 40)}});
       break;
     case 2:
-      rule.update(
-          {{"action", "malformed"}, {"path", "/api/bot/game/stream/"}, {"after", pick(1, 30)}});
+      rule.update({{"action", "malformed"}, {"path", kGameStreamPath}, {"after", pick(1, 30)}});
       break;
     case 3:
-      rule.update(
-          {{"action", "silent"}, {"path", "/api/bot/game/stream/"}, {"after", pick(2, 40)}});
+      rule.update({{"action", "silent"}, {"path", kGameStreamPath}, {"after", pick(2, 40)}});
       break;
     case 4:
     case 5:
@@ -272,7 +289,8 @@ std::vector<std::string> League::problems(bool declines_allowed) const {
       what = "variant " + o.variant;
     if (!what.empty())
       out.push_back(g.id + " (" + g.challenger + " v " + g.dest + ", " + g.variant + " " +
-                    std::to_string(g.limit_s) + "+" + std::to_string(g.increment_s) + "): " + what);
+                    std::to_string(g.limit_s) + "+" + std::to_string(g.increment_s) + "): " + what +
+                    "\n" + game_log(g));
   }
   return out;
 }

@@ -55,10 +55,15 @@ class League {
 
   // Adds one fault rule with times=1, drawn at random (stream drops, silence, a broken
   // line, 429 with JSON or HTML bodies, 5xx, slow answers); returns its description.
-  std::string inject_fault(std::mt19937& rng);
+  // A game-stream rule hits the next game stream opened: a new game's, or the reconnection
+  // of one that just took a fault. So one is drawn only while `games_starting` (new streams
+  // will come) and no earlier one is pending; else faults would pile onto the reconnections
+  // of the last games and their silences (20 s each) add up past a bullet clock.
+  std::string inject_fault(std::mt19937& rng, bool games_starting);
 
   const std::vector<LeagueGame>& games() const { return games_; }
-  // Everything wrong with the games: one line per game that did not end by the rules.
+  // Everything wrong with the games: one entry per game that did not end by the rules, a
+  // line saying what and then the lines of both players' logs that name the game.
   // A challenge that was declined or canceled counts only unless `declines_allowed`.
   std::vector<std::string> problems(bool declines_allowed = false) const;
   int declined() const;
@@ -79,6 +84,8 @@ class League {
   std::optional<std::pair<std::string, std::string>> next_pair();
   // "declined" or "canceled" when the game's challenge never became a game, else "".
   std::string challenge_end(const LeagueGame& g);
+  // The lines of both players' logs that name the game.
+  std::string game_log(const LeagueGame& g) const;
 
   Arena& arena_;
   std::vector<std::string> bots_;

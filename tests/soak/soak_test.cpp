@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -92,6 +93,19 @@ class Recorder {
 // at two quiet points differs by a few either way without any leak (measured: -2..+3).
 constexpr int kIdleHandleFds = 4;
 
+// The wall clock in UTC to the millisecond, to line up with the daemons' log timestamps.
+std::string utc_now() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()) % 1000;
+  std::ostringstream out;
+  out << std::put_time(&tm, "%H:%M:%S") << '.' << std::setw(3) << std::setfill('0') << ms.count();
+  return out.str();
+}
+
 int finished(const League& league) {
   return league.started() - league.running();
 }
@@ -119,10 +133,10 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
   Recorder recorder(arena, league);
   recorder.take(0);
 
+  std::vector<std::string> injected;  // "<UTC time>: <rule>", for a failure report
   auto play_until = [&](int target, bool faults) {
     auto next_sample = std::chrono::steady_clock::now() + sample_every;
     auto next_fault = std::chrono::steady_clock::now() + 2s;
-    std::vector<std::string> injected;
     const bool done = wait_until(
         [&] {
           league.step(target);
@@ -132,7 +146,8 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
             next_sample = now + sample_every;
           }
           if (faults && now >= next_fault) {
-            injected.push_back(league.inject_fault(rng));
+            injected.push_back(utc_now() + ": " +
+                               league.inject_fault(rng, league.started() < target));
             next_fault = now + std::chrono::milliseconds(
                                    std::uniform_int_distribution<int>(1000, 5000)(rng));
           }
@@ -140,7 +155,6 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
         },
         std::chrono::hours(48), 250ms);
     EXPECT_TRUE(done);
-    return injected.size();
   };
 
   // A quiet point: no game in flight, idle keep-alive connections timed out (5 s). There
@@ -161,18 +175,21 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
     return s;
   };
 
-  std::size_t faults = play_until(warmup, true);
+  play_until(warmup, true);
   ASSERT_TRUE(league.slots_released(60s)) << "after warm-up";
   const Sample baseline = quiet_point("after warm-up");
-  faults += play_until(games, true);
+  play_until(games, true);
   EXPECT_TRUE(league.slots_released(60s)) << "at the end";
   const Sample last = quiet_point("at the end");
 
-  std::cout << "soak: " << league.started() << " games, " << faults << " faults injected\n"
+  std::cout << "soak: " << league.started() << " games, " << injected.size() << " faults injected\n"
             << recorder.table() << "challenges per daemon:";
   for (const std::string& name : bots) std::cout << " " << name << " " << league.challenged(name);
   std::cout << "\n";
-  for (const std::string& p : league.problems()) ADD_FAILURE() << p;
+  const std::vector<std::string> problems = league.problems();
+  for (const std::string& p : problems) ADD_FAILURE() << p;
+  if (!problems.empty())
+    for (const std::string& f : injected) std::cout << "fault at " << f << "\n";
   for (const auto& [name, before] : baseline.of) {
     const auto& after = last.of.at(name);
     ASSERT_TRUE(before && after) << name << " is gone";

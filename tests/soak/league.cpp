@@ -221,11 +221,12 @@ bool League::slots_released(std::chrono::seconds timeout) {
 std::string League::inject_fault(std::mt19937& rng, bool games_starting) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   json rule = {{"times", 1}};
-  const json pending = arena_.hooks();
-  const bool game_stream_fault_pending =
-      std::any_of(pending.begin(), pending.end(),
-                  [](const json& r) { return r.value("path", "") == kGameStreamPath; });
-  const int stream = games_starting && !game_stream_fault_pending ? 1 : 0;
+  auto game_stream_fault_pending = [&] {
+    const json pending = arena_.hooks();
+    return std::any_of(pending.begin(), pending.end(),
+                       [](const json& r) { return r.value("path", "") == kGameStreamPath; });
+  };
+  const int stream = games_starting && !game_stream_fault_pending() ? 1 : 0;
   // Weights: silence costs a 20 s watchdog wait on a bullet clock, so it is rarer. Kinds 1-3
   // are the game-stream faults.
   const std::array<int, 10> weights = {3, 3 * stream, 2 * stream, 1 * stream, 2, 2, 3, 2, 2, 1};

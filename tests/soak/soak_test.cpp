@@ -19,12 +19,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <thread>
 
+#include "base/logging.h"
 #include "tests/soak/league.h"
 #include "tests/soak/process_sample.h"
 
@@ -93,19 +93,6 @@ class Recorder {
 // at two quiet points differs by a few either way without any leak (measured: -2..+3).
 constexpr int kIdleHandleFds = 4;
 
-// The wall clock in UTC to the millisecond, to line up with the daemons' log timestamps.
-std::string utc_now() {
-  const auto now = std::chrono::system_clock::now();
-  const std::time_t t = std::chrono::system_clock::to_time_t(now);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  const auto ms =
-      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()) % 1000;
-  std::ostringstream out;
-  out << std::put_time(&tm, "%H:%M:%S") << '.' << std::setw(3) << std::setfill('0') << ms.count();
-  return out.str();
-}
-
 int finished(const League& league) {
   return league.started() - league.running();
 }
@@ -133,7 +120,8 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
   Recorder recorder(arena, league);
   recorder.take(0);
 
-  std::vector<std::string> injected;  // "<UTC time>: <rule>", for a failure report
+  // "<time>: <rule>", the time as the daemons' logs print theirs, for a failure report.
+  std::vector<std::string> injected;
   auto play_until = [&](int target, bool faults) {
     auto next_sample = std::chrono::steady_clock::now() + sample_every;
     auto next_fault = std::chrono::steady_clock::now() + 2s;
@@ -146,7 +134,7 @@ TEST(Soak, DaemonsPlayManyGamesUnderRandomFaultsAndStayFlat) {
             next_sample = now + sample_every;
           }
           if (faults && now >= next_fault) {
-            injected.push_back(utc_now() + ": " +
+            injected.push_back(base::iso_timestamp(std::chrono::system_clock::now()) + ": " +
                                league.inject_fault(rng, league.started() < target));
             next_fault = now + std::chrono::milliseconds(
                                    std::uniform_int_distribution<int>(1000, 5000)(rng));

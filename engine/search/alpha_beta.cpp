@@ -201,8 +201,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     int score = 0;
     // Late move reductions: later, quieter moves get a shallower null-window look first.
     if (depth >= params::kLmrMinDepth && legal > params::kLmrMinMoves + int(pv_node) && !noisy &&
-        !gives_check) {
+        (!gives_check || !pacifist)) {
       int r = reduction(pv_node, depth, legal);
+      r -= gives_check;  // a quiet check is reduced one ply less
       r += !improving;
       r += cut_node;
       r -= picker.last_score() >= params::kOrderCounter;  // killers and counter moves

@@ -9,6 +9,7 @@
 #include "engine/tools/search_commands.h"
 #include "match/match_command.h"
 #include "paxbot_version.h"
+#include "tune/train_command.h"
 #include "tune/tune_command.h"
 // The modules above the engine are in the build unless -DPAXBOT_MODULES leaves them out
 // (CMakeLists.txt defines PAXBOT_HAVE_<MODULE> for each one it links).
@@ -85,6 +86,8 @@ constexpr Command kCommands[] = {
     {"tune",
      "fit the evaluation weights to game positions (Texel tuning); writes the weights header", "",
      tune::tune_command},
+    {"train-net", "train the evaluation network on game positions; writes a network file", "",
+     tune::train_net_command},
     {"serve", "run a local server that speaks the Lichess Bot API (incl. Pacifist games)", "server",
      kServe},
     {"demo", "start a local server and let two bots play a Pacifist and a standard game",

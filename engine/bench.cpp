@@ -42,7 +42,7 @@ const std::vector<BenchPosition>& bench_positions() {
 }
 
 BenchResult run_bench(const BenchOptions& options, std::ostream* progress) {
-  Engine engine(EngineOptions{options.hash_mb, 1});
+  Engine engine(EngineOptions{options.hash_mb, 1, nullptr, options.network});
   BenchResult total;
   const auto start = std::chrono::steady_clock::now();
   int index = 0;

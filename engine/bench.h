@@ -7,12 +7,17 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "engine/types.h"
 
 namespace engine {
+
+namespace nnue {
+struct Network;
+}
 
 // The node count of run_bench(BenchOptions{}). It changes only on purpose: when a
 // change to search, evaluation or move ordering is meant to change the search, update
@@ -31,6 +36,9 @@ struct BenchOptions {
   int chess_depth = 10;
   int pacifist_depth = 7;
   int hash_mb = 16;
+  // Evaluate chess positions with this network (null: the classical evaluation, whose node
+  // count is kBenchSignature).
+  std::shared_ptr<const nnue::Network> network = nullptr;
 };
 
 struct BenchResult {

@@ -12,6 +12,7 @@ Engine::Engine(EngineOptions options)
       position_(*parse_fen(kStartFen, Variant::Standard)),
       pool_(std::make_unique<search::SearchPool>(options.hash_mb, options.threads)) {
   pool_->set_tablebases(options_.tablebases.get());
+  pool_->set_network(options_.network.get());
 }
 
 Engine::~Engine() {
@@ -23,8 +24,10 @@ void Engine::set_options(EngineOptions options) {
   stop();
   wait();
   options_ = options;
+  // configure() clears the table, so no evaluation of another network survives in it.
   pool_->configure(options.hash_mb, options.threads);
   pool_->set_tablebases(options_.tablebases.get());
+  pool_->set_network(options_.network.get());
 }
 
 std::expected<void, std::string> Engine::set_position(Variant variant, std::string_view start,

@@ -32,12 +32,18 @@ class SearchPool;
 namespace tablebase {
 class Tablebases;
 }
+namespace nnue {
+struct Network;
+}
 
 struct EngineOptions {
   int hash_mb = 16;
   int threads = 1;
   // Endgame tables shared by every engine of the process (tablebase/tablebases.h); null: none.
   std::shared_ptr<const tablebase::Tablebases> tablebases = nullptr;
+  // The evaluation network (engine/nnue/, immutable, shared by every thread); null: the
+  // classical evaluation. Pacifist always uses the classical evaluation.
+  std::shared_ptr<const nnue::Network> network = nullptr;
 };
 
 class Engine {

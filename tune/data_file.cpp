@@ -81,4 +81,11 @@ std::expected<void, std::string> read_data_file(
   return {};
 }
 
+std::string position_key(std::string_view fen) {
+  std::size_t end = 0;
+  for (int spaces = 0; end < fen.size(); ++end)
+    if (fen[end] == ' ' && ++spaces == 4) break;
+  return std::string(fen.substr(0, end));
+}
+
 }  // namespace tune

@@ -40,4 +40,8 @@ std::expected<void, std::string> read_data_file(
         on_line,
     ReadStats& stats);
 
+// The FEN's first four fields (placement, side to move, castling, en passant): what makes two
+// data lines the same position for an evaluation, whatever their move counters.
+std::string position_key(std::string_view fen);
+
 }  // namespace tune

@@ -10,18 +10,6 @@ namespace tune {
 
 using namespace engine;
 
-namespace {
-
-// The FEN's first four fields: what makes two positions the same for the evaluation.
-std::string position_key(std::string_view fen) {
-  std::size_t end = 0;
-  for (int spaces = 0; end < fen.size(); ++end)
-    if (fen[end] == ' ' && ++spaces == 4) break;
-  return std::string(fen.substr(0, end));
-}
-
-}  // namespace
-
 TrainingSet::TrainingSet(bool pacifist)
     : pacifist_(pacifist),
       weight_count_(pacifist ? eval::kWeightCount<eval::PacifistWeights>

@@ -15,7 +15,7 @@ namespace {
 constexpr double kLn10 = 2.302585092994046;
 // Positions whose gradients are summed together before chunks are added in order.
 constexpr std::size_t kChunk = 1024;
-// Consecutive positions held out together (see tune_weights).
+// Consecutive positions held out together (see is_held_out).
 constexpr std::uint32_t kHeldOutBlock = 256;
 
 double target_of(const TrainingPosition& p, double k, double lambda) {
@@ -76,13 +76,20 @@ double subset_error(const TrainingSet& set, std::span<const double> weights, dou
 }
 
 double fit_k(const TrainingSet& set, std::span<const double> weights) {
+  std::vector<double> evals(set.size()), results(set.size());
+  for (std::size_t i = 0; i < set.size(); ++i) {
+    evals[i] = set.evaluate(set.position(i), weights);
+    results[i] = set.position(i).result;
+  }
+  return fit_k_to_results(evals, results);
+}
+
+double fit_k_to_results(std::span<const double> evals, std::span<const double> results) {
   // Golden-section search; the error is unimodal in K for any sensible evaluation.
-  std::vector<double> evals(set.size());
-  for (std::size_t i = 0; i < set.size(); ++i) evals[i] = set.evaluate(set.position(i), weights);
   auto error = [&](double k) {
     double sum = 0;
-    for (std::size_t i = 0; i < set.size(); ++i) {
-      const double e = sigmoid(k, evals[i]) - set.position(i).result;
+    for (std::size_t i = 0; i < evals.size(); ++i) {
+      const double e = sigmoid(k, evals[i]) - results[i];
       sum += e * e;
     }
     return sum;
@@ -109,6 +116,12 @@ double fit_k(const TrainingSet& set, std::span<const double> weights) {
   return (lo + hi) / 2;
 }
 
+bool is_held_out(std::uint32_t index, int validation_percent) {
+  const std::uint64_t block = index / kHeldOutBlock;
+  const std::uint32_t bucket = std::uint32_t((block * 2654435761ULL) >> 16) % 100;
+  return int(bucket) < validation_percent;
+}
+
 TuneResult tune_weights(const TrainingSet& set, std::span<const int> initial,
                         const TuneOptions& options, std::ostream* progress) {
   TuneResult out;
@@ -118,15 +131,9 @@ TuneResult tune_weights(const TrainingSet& set, std::span<const int> initial,
   std::vector<float> targets(set.size());
   for (std::size_t i = 0; i < set.size(); ++i)
     targets[i] = float(target_of(set.position(i), out.k, options.lambda));
-  // Held-out positions: whole blocks of kHeldOutBlock consecutive positions (about a game:
-  // positions of one game share its result, so holding out single positions would leak it),
-  // chosen by a multiplicative hash of the block number; the split depends only on the data.
   std::vector<std::uint32_t> order, held_out;
-  for (std::uint32_t i = 0; i < std::uint32_t(set.size()); ++i) {
-    const std::uint64_t block = i / kHeldOutBlock;
-    const std::uint32_t bucket = std::uint32_t((block * 2654435761ULL) >> 16) % 100;
-    (int(bucket) < options.validation_percent ? held_out : order).push_back(i);
-  }
+  for (std::uint32_t i = 0; i < std::uint32_t(set.size()); ++i)
+    (is_held_out(i, options.validation_percent) ? held_out : order).push_back(i);
   auto report = [&](const std::string& what) {
     *progress << what << ", loss " << subset_error(set, w, out.k, options.lambda, order);
     if (!held_out.empty())

@@ -41,6 +41,15 @@ double result_error(const TrainingSet& set, std::span<const double> weights, dou
 
 // The K in [0.01, 10] that minimises result_error for the weights.
 double fit_k(const TrainingSet& set, std::span<const double> weights);
+// The K in [0.01, 10] that minimises the squared error of sigmoid(K * evals[i]) against
+// results[i] (golden-section search; the spans have the same length).
+double fit_k_to_results(std::span<const double> evals, std::span<const double> results);
+
+// Whether position `index` of a data set is held out of the fit for validation_percent:
+// whole blocks of consecutive positions (about a game; positions of one game share its
+// result, so holding out single positions would leak it), chosen by a hash of the block
+// number, so the split depends only on the order of the data.
+bool is_held_out(std::uint32_t index, int validation_percent);
 
 // Mean squared error against the targets built with k and lambda: of every position, or of
 // the positions at `indices`.

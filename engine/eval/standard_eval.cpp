@@ -202,11 +202,6 @@ void king_danger(S& score, const Position& pos, Color us, int sign, const Attack
                -sign * popcount(info.king_zone[us] & info.all[them] & ~strong_defence));
 }
 
-bool insufficient_material(const Position& pos) {
-  if (pos.pieces(Pawn) | pos.pieces(Rook) | pos.pieces(Queen)) return false;
-  return popcount(pos.pieces(Knight) | pos.pieces(Bishop)) <= 1;
-}
-
 // Endgames the stronger side can rarely win are scaled toward a draw (percent).
 int scale_percent(const Position& pos, int white_score) {
   const Color strong = white_score >= 0 ? White : Black;
@@ -276,6 +271,11 @@ int evaluate(const Position& pos, Trace& trace) {
 }
 
 }  // namespace
+
+bool insufficient_material(const Position& pos) {
+  if (pos.pieces(Pawn) | pos.pieces(Rook) | pos.pieces(Queen)) return false;
+  return popcount(pos.pieces(Knight) | pos.pieces(Bishop)) <= 1;
+}
 
 int evaluate_standard(const Position& pos) {
   NoTrace none;

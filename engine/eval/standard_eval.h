@@ -9,6 +9,10 @@
 
 namespace engine::eval {
 
+// No pawn, rook or queen and at most one minor piece: neither side can mate. The classical
+// evaluation scores such positions 0, and so does the search's network evaluation.
+bool insufficient_material(const Position& pos);
+
 // Centipawns from the side to move's point of view (unclamped).
 int evaluate_standard(const Position& pos);
 // The same, recording every weight's coefficient in trace (see eval_trace.h).

@@ -2,7 +2,6 @@
 // Principal variation search: the main alpha-beta search of a Worker.
 #include <algorithm>
 
-#include "engine/eval/evaluate.h"
 #include "engine/rules/pacifist.h"
 #include "engine/rules/standard.h"
 #include "engine/search/gives_check.h"
@@ -42,7 +41,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   if (count_node_and_check()) return 0;
   seldepth_ = std::max(seldepth_, ply);
   const bool in_check = forced();
-  if (ply >= kMaxPly - 1) return in_check ? kDrawScore : eval::evaluate(pos_);
+  if (ply >= kMaxPly - 1) return in_check ? kDrawScore : evaluate();
 
   TTData tt;
   const bool tt_hit = tt_->probe(pos_.key(), tt);
@@ -65,7 +64,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   Frame& here = frame(ply);
   int static_eval = kNoEval, eval = kNoEval;
   if (!in_check) {
-    static_eval = tt_hit && tt.eval != kNoEval ? tt.eval : eval::evaluate(pos_);
+    static_eval = tt_hit && tt.eval != kNoEval ? tt.eval : evaluate();
     eval = static_eval;
     if (tt_hit && tt_cutoff_allowed(tt, tt_score, eval, eval)) eval = tt_score;
   }
@@ -98,9 +97,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       here.move = Move::null();
       here.piece = NoPiece;
       here.continuation = nullptr;
-      pos_.make_null_move(undo);
+      make_null_move(undo);
       int score = -search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-      pos_.undo_null_move(undo);
+      undo_null_move(undo);
       if (aborted_) return 0;
       if (score >= beta) {
         if (is_decisive(score)) score = beta;
@@ -181,9 +180,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     const Piece piece = pos_.piece_on(m.from());
     UndoRecord undo;
-    pos_.make_move(m, undo);
+    make_move(m, undo);
     if (pacifist && !pos_.last_move_was_legal()) {
-      pos_.undo_move(m, undo);
+      undo_move(m, undo);
       continue;
     }
     ++legal;
@@ -218,7 +217,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     }
     if (pv_node && (legal == 1 || (score > alpha && score < beta)))
       score = -search(-beta, -alpha, new_depth, ply + 1, false);
-    pos_.undo_move(m, undo);
+    undo_move(m, undo);
     if (aborted_) return 0;
 
     if (score > best_score) {

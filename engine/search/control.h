@@ -17,6 +17,9 @@
 namespace engine::tablebase {
 class Tablebases;
 }
+namespace engine::nnue {
+struct Network;
+}
 
 namespace engine::search {
 
@@ -32,6 +35,9 @@ struct SearchControl {
   // in Pacifist.
   const tablebase::Tablebases* tablebases = nullptr;
   std::atomic<std::uint64_t> tb_hits{0};  // probes that answered, all threads
+  // The evaluation network (immutable), null for the classical evaluation; never used in
+  // Pacifist.
+  const nnue::Network* network = nullptr;
 
   std::uint64_t total_nodes() const {
     std::uint64_t sum = 0;

@@ -5,7 +5,6 @@
 // when the side owns no king, since each of them must win a king back).
 #include <algorithm>
 
-#include "engine/eval/evaluate.h"
 #include "engine/rules/pacifist.h"
 #include "engine/rules/standard.h"
 #include "engine/search/conversion_scout.h"
@@ -40,7 +39,7 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
   if (count_node_and_check()) return 0;
   seldepth_ = std::max(seldepth_, ply);
   const bool in_check = forced();
-  if (ply >= kMaxPly - 1) return in_check ? kDrawScore : eval::evaluate(pos_);
+  if (ply >= kMaxPly - 1) return in_check ? kDrawScore : evaluate();
 
   TTData tt;
   const bool tt_hit = tt_->probe(pos_.key(), tt);
@@ -49,7 +48,7 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
 
   int best_score = -kInfinity, static_eval = kNoEval;
   if (!in_check) {
-    static_eval = tt_hit && tt.eval != kNoEval ? tt.eval : eval::evaluate(pos_);
+    static_eval = tt_hit && tt.eval != kNoEval ? tt.eval : evaluate();
     // Stand pat: the side to move may decline every noisy move.
     best_score = static_eval;
     if (best_score >= beta) return best_score;
@@ -57,7 +56,7 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
   }
   const int max_qply =
       pacifist ? params::kPacifistQuiescenceMaxPly : params::kChessQuiescenceMaxPly;
-  if (qply >= max_qply) return in_check ? eval::evaluate(pos_) : best_score;
+  if (qply >= max_qply) return in_check ? evaluate() : best_score;
 
   MoveList moves;
   if (!in_check)
@@ -84,10 +83,10 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
     }
     const Piece piece = pos_.piece_on(m.from());
     UndoRecord undo;
-    pos_.make_move(m, undo);
+    make_move(m, undo);
     if (pacifist &&
         (!pos_.last_move_was_legal() || (!in_check && !(pos_.last_converted() & ~pending)))) {
-      pos_.undo_move(m, undo);
+      undo_move(m, undo);
       continue;
     }
     ++legal;
@@ -96,7 +95,7 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
     here.piece = piece;
     here.continuation = &history_.continuation[piece][m.to()];
     const int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
-    pos_.undo_move(m, undo);
+    undo_move(m, undo);
     if (aborted_) return 0;
     if (score > best_score) {
       best_score = score;

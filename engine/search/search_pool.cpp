@@ -31,6 +31,7 @@ void SearchPool::prepare(const SearchLimits& limits, Color us) {
   control_.time.plan(limits, us);
   control_.stable_iterations.store(0);
   control_.tablebases = tablebases_;
+  control_.network = network_;
   control_.tb_hits.store(0);
   control_.stop.store(false);
   control_.pondering.store(limits.ponder && !limits.infinite);

@@ -31,6 +31,9 @@ class SearchPool {
   void configure(int hash_mb, int threads);
   // The tables the next searches probe (null: none); the caller keeps them alive.
   void set_tablebases(const tablebase::Tablebases* tablebases) { tablebases_ = tablebases; }
+  // The network the next searches evaluate with (null: the classical evaluation); the
+  // caller keeps it alive.
+  void set_network(const nnue::Network* network) { network_ = network; }
   void clear();  // the table and every worker's histories
 
   // Resets the control block and plans the time of a new search for side `us`; call
@@ -53,6 +56,7 @@ class SearchPool {
 
   TranspositionTable tt_;
   const tablebase::Tablebases* tablebases_ = nullptr;
+  const nnue::Network* network_ = nullptr;
   std::vector<std::unique_ptr<Worker>> workers_;
   SearchControl control_;
   std::mutex mutex_;

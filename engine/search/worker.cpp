@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/eval/evaluate.h"
+#include "engine/eval/standard_eval.h"
+#include "engine/nnue/inference.h"
 #include "engine/rules/cascade.h"
 #include "engine/search/move_picker.h"
 #include "engine/search/params.h"
@@ -32,6 +35,9 @@ void Worker::run(const Position& root, SearchControl& control, TranspositionTabl
   completed_depth_ = 0;
   null_min_ply_ = 0;
   tb_pieces_ = control.tablebases && !root.pacifist() ? control.tablebases->max_pieces() : 0;
+  // Pacifist keeps its classical evaluation (the network knows nothing of persuasion).
+  use_network_ = control.network && !root.pacifist();
+  if (use_network_) accumulators_.reset(*control.network, pos_);
   result_ = IterationResult{};
   for (Frame& f : frames_) f = Frame{};
   for (auto& pair : history_.killers) pair.fill(Move::none());
@@ -80,6 +86,12 @@ int Worker::aspiration(int depth, int previous) {
     delta = delta * params::kAspirationGrowthPercent / 100;
     if (delta > 1000) alpha = -kInfinity, beta = kInfinity;
   }
+}
+
+int Worker::evaluate() {
+  if (!use_network_) return eval::evaluate(pos_);
+  if (eval::insufficient_material(pos_)) return 0;
+  return std::clamp(nnue::evaluate(accumulators_, pos_), -kMaxEval, kMaxEval);
 }
 
 bool Worker::count_node_and_check() {

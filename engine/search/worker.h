@@ -6,7 +6,8 @@
 //
 // Owned by a SearchPool. While a search runs, only the worker's own thread
 // touches it, except nodes() which other threads may read (atomic). Its history
-// tables persist between the searches of one game.
+// tables persist between the searches of one game. With a network (SearchControl) and a
+// chess root, its accumulator stack follows every move made on its position.
 #pragma once
 
 #include <array>
@@ -15,6 +16,7 @@
 #include <functional>
 #include <vector>
 
+#include "engine/nnue/accumulator.h"
 #include "engine/position.h"
 #include "engine/score.h"
 #include "engine/search/control.h"
@@ -65,6 +67,27 @@ class Worker {
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
   int qsearch(int alpha, int beta, int ply, int qply);
 
+  // The static evaluation, the one place that chooses between the network and the
+  // classical evaluation; clamped to +-kMaxEval, 0 for insufficient material in chess.
+  int evaluate();
+  // Moves on pos_, keeping the accumulator stack in step when the network is in use.
+  void make_move(Move m, UndoRecord& undo) {
+    pos_.make_move(m, undo);
+    if (use_network_) accumulators_.push(pos_);
+  }
+  void undo_move(Move m, const UndoRecord& undo) {
+    if (use_network_) accumulators_.pop();
+    pos_.undo_move(m, undo);
+  }
+  void make_null_move(UndoRecord& undo) {
+    pos_.make_null_move(undo);
+    if (use_network_) accumulators_.push(pos_);
+  }
+  void undo_null_move(const UndoRecord& undo) {
+    if (use_network_) accumulators_.pop();
+    pos_.undo_null_move(undo);
+  }
+
   // Node bookkeeping; true when the search must unwind now.
   bool count_node_and_check();
   bool aborted() const { return aborted_; }
@@ -89,8 +112,10 @@ class Worker {
   int root_depth_ = 0;
   int seldepth_ = 0;
   int completed_depth_ = 0;
-  int null_min_ply_ = 0;  // null-move verification: no null moves at plies before this one
-  int tb_pieces_ = 0;     // positions with at most this many pieces are probed (0: no tables)
+  int null_min_ply_ = 0;      // null-move verification: no null moves at plies before this one
+  int tb_pieces_ = 0;         // positions with at most this many pieces are probed (0: no tables)
+  bool use_network_ = false;  // this search evaluates with control_->network
+  nnue::AccumulatorStack accumulators_;  // in step with pos_ while use_network_
   IterationResult result_;
   std::array<Frame, kMaxPly + kFrameOffset + 2> frames_{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};

@@ -5,6 +5,7 @@
 
 #include "cli/args.h"
 #include "engine/bench.h"
+#include "engine/nnue/network.h"
 #include "engine/uci/uci.h"
 
 namespace engine::tools {
@@ -29,6 +30,7 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
            ")"},
       {"--hash", "MB",
        "transposition table size (default " + std::to_string(defaults.hash_mb) + ")"},
+      {"--eval-file", "PATH", "evaluate chess positions with this network file"},
       {"--verbose", "", "print one line per position on standard error"},
   };
   const std::string usage = cli::usage_text(
@@ -54,6 +56,15 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
       }
       *o.target = int(*v);
     }
+  }
+  if (auto path = parsed->value("--eval-file")) {
+    auto network = nnue::load_network(std::string(*path));
+    if (!network) {
+      err << "paxbot bench: " << network.error() << "\n";
+      return 1;
+    }
+    err << "network: " << *path << ", " << network->hidden << " hidden units\n";
+    bench.network = std::make_shared<const nnue::Network>(std::move(*network));
   }
   const BenchResult result = run_bench(bench, parsed->has("--verbose") ? &err : nullptr);
   out << "Nodes searched: " << result.nodes << "\n";

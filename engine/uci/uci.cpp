@@ -7,6 +7,7 @@
 
 #include "engine/fen.h"
 #include "engine/movegen.h"
+#include "engine/nnue/network.h"
 #include "engine/perft.h"
 #include "engine/text.h"
 #include "engine/uci/uci_format.h"
@@ -125,6 +126,7 @@ void UciAdapter::identify() {
   send("option name GaviotaTbPath type string default <empty>");
   send(cat("option name GaviotaTbCache type spin default ", tb_settings_.gaviota_cache_mb,
            " min 1 max ", kMaxGaviotaCacheMb));
+  send("option name EvalFile type string default <empty>");
   send("uciok");
 }
 
@@ -166,11 +168,31 @@ void UciAdapter::set_option(const std::vector<std::string>& tokens) {
       return send(cat("info string UCI_Variant '", option->value,
                       "' is not supported; expected chess or pacifist"));
     reset_position();
+  } else if (same_name(name, "EvalFile")) {
+    set_eval_file(string_value(*option));
   } else if (auto replies = book_.set_option(*option)) {
     for (const std::string& line : *replies) send(line);
   } else {
     send(cat("info string unknown option '", name, "' ignored"));
   }
+}
+
+void UciAdapter::set_eval_file(const std::string& path) {
+  EngineOptions options = engine_.options();
+  if (path.empty()) {
+    options.network = nullptr;
+    engine_.set_options(options);
+    return send("info string EvalFile: the classical evaluation");
+  }
+  auto network = nnue::load_network(path);
+  if (!network) {
+    const std::string kept = options.network ? "the network loaded before" : "the classical one";
+    return send(cat("info string EvalFile ", network.error(), "; the evaluation stays ", kept));
+  }
+  const int hidden = network->hidden;
+  options.network = std::make_shared<const nnue::Network>(std::move(*network));
+  engine_.set_options(options);
+  send(cat("info string EvalFile ", path, ": a network with ", hidden, " hidden units"));
 }
 
 bool UciAdapter::set_tablebase_option(const SetOption& option) {

@@ -11,6 +11,8 @@
 // changes; problems are reported as "info string"), and the book options of
 // engine/uci/uci_book.h (OwnBook, BookFile, ...): with OwnBook on, go answers a book
 // move at once, without searching (except go infinite and go ponder, which always search).
+// EvalFile (a network file of engine/nnue/network.h; empty: the classical evaluation) is
+// loaded when set; a file that does not load is reported and the evaluation stays as it was.
 // Lines it cannot use are answered with "info string" and otherwise ignored.
 //
 // Thread contract: run() (or handle()) on one thread; the engine's search thread
@@ -62,6 +64,8 @@ class UciAdapter {
   bool set_tablebase_option(const SetOption& option);
   // Closes the tables and opens them again from tb_settings_.
   void reopen_tablebases();
+  // EvalFile: loads the network at path (empty: back to the classical evaluation).
+  void set_eval_file(const std::string& path);
 
   std::istream& in_;
   std::ostream& out_;

@@ -28,10 +28,10 @@ namespace tune {
 // Accumulators (int16): |b1|, |W1| <= 1.98 quantise to at most round(1.98 * 255) = 505; a
 // position has at most 32 active features, and an incremental update in the engine holds one
 // more row in transit, so |acc| <= 34 * 505 = 17170 < 32767 in any order of updates.
-// Output: |W2| <= 1.98 quantises to at most round(1.98 * 64) = 127, so a clipped accumulator
-// (<= 255) times an output weight is at most 32385 and fits an int16 lane; 2 * kMaxHidden such
-// products are at most 1.33e8, and |b2| <= 1000 quantises to at most 1.64e7, so the int32
-// output sum cannot overflow either.
+// Output: |W2| <= 1.98 quantises to at most round(1.98 * 512) = 1014 (an int16); a clipped
+// accumulator (<= 255) times an output weight is at most 258570, formed in 32 bits (madd);
+// 2 * kMaxHidden such products are at most 1.06e9, and |b2| <= 1000 quantises to at most
+// 1.31e8, so the int32 output sum cannot overflow (1.19e9 < 2.15e9).
 inline constexpr float kFeatureWeightLimit = 1.98f;  // |W1| and |b1|
 inline constexpr float kOutputWeightLimit = 1.98f;   // |W2|
 inline constexpr float kOutputBiasLimit = 1000.0f;   // |b2|

@@ -268,6 +268,7 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
         << r.train_loss;
     if (train.validation_percent > 0) out << ", held-out loss " << r.validation_loss;
     out << ", lr " << r.learning_rate << ", " << std::setprecision(3) << r.seconds << " s\n";
+    out.flush();  // a progress line, also when out is a file or a pipe
   });
   out << std::setprecision(6) << "positions: " << result.train_positions << " trained on, "
       << result.validation_positions << " held out\nloss before " << result.train_loss_before

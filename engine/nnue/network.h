@@ -28,7 +28,7 @@
 namespace engine::nnue {
 
 inline constexpr int kQA = 255;
-inline constexpr int kQB = 64;
+inline constexpr int kQB = 512;
 // hidden is a multiple of kHiddenStep (the SIMD kernels' width) in [kHiddenStep, kMaxHidden].
 inline constexpr int kHiddenStep = 16;
 inline constexpr int kMaxHidden = 2048;

@@ -93,11 +93,14 @@ TEST(NetModel, BoundsKeepTheIntegersInRange) {
   for (std::int16_t w : q.feature_weights) ASSERT_EQ(std::abs(int(w)), w1_max);
   for (std::int16_t w : q.feature_bias) ASSERT_EQ(std::abs(int(w)), w1_max);
   for (std::int16_t w : q.output_weights) ASSERT_EQ(std::abs(int(w)), w2_max);
-  EXPECT_EQ(q.output_bias, std::int32_t(std::lround(double(kOutputBiasLimit) * 255 * 64)));
-  // 32 features and the bias, all at the bound, and one row in transit fit an int16; so does
-  // a clipped accumulator times an output weight.
+  EXPECT_EQ(q.output_bias, std::int32_t(std::lround(double(kOutputBiasLimit) * engine::nnue::kQA *
+                                                    engine::nnue::kQB)));
+  // 32 features and the bias, all at the bound, and one row in transit fit an int16; an output
+  // weight fits an int16, and the output sum of the largest network an int32.
   EXPECT_LE((kMaxActiveFeatures + 2) * w1_max, 32767);
-  EXPECT_LE(engine::nnue::kQA * w2_max, 32767);
+  EXPECT_LE(w2_max, 32767);
+  EXPECT_LE(2LL * engine::nnue::kMaxHidden * engine::nnue::kQA * w2_max + q.output_bias,
+            2147483647LL);
 }
 
 TEST(NetModel, SavedNetworkLoadsBackTheSame) {

@@ -104,12 +104,12 @@ TEST(NnueInference, OutputRoundsTowardZeroAndUsesTheSideToMovesHalfFirst) {
   net.output_bias = -1;
   auto pos = parse_fen(kStartFen, Variant::Standard);
   ASSERT_TRUE(pos);
-  // out = -1 + 255 * 2 + 255 = 764; 764 / 16320 = 0 (toward zero).
+  // kQA * kQB = 130560. out = -1 + 255 * 2 + 255 = 764; 764 / 130560 = 0 (toward zero).
   EXPECT_EQ(evaluate(net, *pos), 0);
-  net.output_scale = 100;  // 76400 / 16320 = 4.68 -> 4
-  EXPECT_EQ(evaluate(net, *pos), 4);
-  net.output_bias = -153001;  // (-153001 + 765) * 100 / 16320 = -932.8 -> -932
-  EXPECT_EQ(evaluate(net, *pos), -932);
+  net.output_scale = 1000;  // 764000 / 130560 = 5.85 -> 5
+  EXPECT_EQ(evaluate(net, *pos), 5);
+  net.output_bias = -1000001;  // (-1000001 + 765) * 1000 / 130560 = -7653.5 -> -7653
+  EXPECT_EQ(evaluate(net, *pos), -7653);
   // Which half meets which accumulator: a lone White pawn on a2 is feature 8 for White
   // (our pawn, a2) and 6 * 64 + 48 for Black (their pawn, seen from Black's side at a7).
   // With output_scale = kQA * kQB the centipawns are the raw output.

@@ -108,7 +108,7 @@ TEST(NnueNetwork, EachKindOfDamageIsNamed) {
   for (std::size_t at : {20u, 24u}) {
     auto quantised = good;
     put_u32(quantised, at, 127);
-    EXPECT_NE(parse_error(quantised).find("paxbot uses 255 and 64"), std::string::npos)
+    EXPECT_NE(parse_error(quantised).find("paxbot uses 255 and 512"), std::string::npos)
         << parse_error(quantised);
   }
 

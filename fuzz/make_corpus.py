@@ -131,3 +131,27 @@ put('server_routes', ''.join([
     req('POST','/api/bot/game/sqIEmvsd/claim-victory','bob_token'),
     req('POST','/api/bot/game/sqIEmvsd/claim-draw','bob_token'),
     req('POST','/api/bot/game/sqIEmvsd/berserk','bob_token')]))
+
+# network: a valid file of 16 hidden units (small weights from a fixed recurrence), then
+# that file truncated, with a bad magic, a bad checksum and a hidden size out of range
+import struct
+def fnv1a(b):
+    h=2166136261
+    for x in b: h=((h^x)*16777619)&0xffffffff
+    return h
+def network(hidden, seed=1):
+    vals=[]
+    x=seed
+    for _ in range((768+3)*hidden):
+        x=(x*1103515245+12345)&0x7fffffff
+        vals.append((x>>16)%129-64)
+    body=b'PAXNNUE1'+struct.pack('<IIiii',768,hidden,400,255,512)
+    body+=struct.pack('<%dh'%len(vals),*vals)+struct.pack('<i',-1000)
+    return body+struct.pack('<I',fnv1a(body))
+good=network(16)
+put('network', good)
+put('network', good[:64])
+put('network', b'PAXNNUE2'+good[8:])
+put('network', good[:-1]+bytes([good[-1]^1]))
+bad=bytearray(good); bad[12:16]=struct.pack('<I',20); put('network', bytes(bad))
+

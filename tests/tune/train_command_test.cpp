@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/nnue/network.h"
+#include "tests/tune/support/command_run.h"
 #include "tests/tune/support/net_teacher.h"
 
 namespace tune {
@@ -19,20 +20,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandRun {
-  int code;
-  std::string out, err;
-};
+using paxbot_test::CommandRun;
 
 CommandRun run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int code = train_net_command(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return paxbot_test::run_subcommand(train_net_command, args);
 }
 
 class TrainCommand : public testing::Test {
@@ -93,7 +84,7 @@ TEST_F(TrainCommand, SameBytesWhateverTheThreads) {
   two.insert(two.end(), {"--batch", "2048", "--seed", "9", "--threads", "2"});
   ASSERT_EQ(run(one).code, 0);
   ASSERT_EQ(run(two).code, 0);
-  EXPECT_EQ(read_bytes(out("one.nnue")), read_bytes(out("two.nnue")));
+  EXPECT_EQ(paxbot_test::read_file(out("one.nnue")), paxbot_test::read_file(out("two.nnue")));
 }
 
 TEST_F(TrainCommand, InitContinuesFromANetworkFile) {
@@ -103,7 +94,7 @@ TEST_F(TrainCommand, InitContinuesFromANetworkFile) {
       run({data_, "--init", out("a.nnue"), "--epochs", "0", "--out", out("b.nnue"), "--k", "1"});
   ASSERT_EQ(same.code, 0) << same.err;
   EXPECT_NE(same.out.find("from " + out("a.nnue")), std::string::npos) << same.out;
-  EXPECT_EQ(read_bytes(out("a.nnue")), read_bytes(out("b.nnue")));
+  EXPECT_EQ(paxbot_test::read_file(out("a.nnue")), paxbot_test::read_file(out("b.nnue")));
   // Training on from it starts at its loss, not at a random network's.
   std::vector<std::string> more = quick("c.nnue");
   more.insert(more.end(), {"--init", out("a.nnue")});

@@ -13,26 +13,17 @@
 #include "engine/eval/evaluate.h"
 #include "engine/fen.h"
 #include "tests/support/sample_positions.h"
+#include "tests/tune/support/command_run.h"
 
 namespace tune {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandRun {
-  int code;
-  std::string out, err;
-};
+using paxbot_test::CommandRun;
 
 CommandRun run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int code = tune_command(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return paxbot_test::run_subcommand(tune_command, args);
 }
 
 // From "#pragma once" on: the header without its provenance comment.
@@ -79,8 +70,8 @@ TEST_F(TuneCommand, WithoutEpochsWritesTheCommittedWeights) {
                               "0", "--out", dir_.string()});
     ASSERT_EQ(r.code, 0) << r.err;
     const std::string name = pacifist ? "weights_pacifist.h" : "weights_standard.h";
-    EXPECT_EQ(body(read_text(dir_ / name)),
-              body(read_text(fs::path(PAXBOT_SOURCE_DIR) / "engine/eval" / name)));
+    EXPECT_EQ(body(paxbot_test::read_file(dir_ / name)),
+              body(paxbot_test::read_file(fs::path(PAXBOT_SOURCE_DIR) / "engine/eval" / name)));
     EXPECT_NE(r.out.find("0 weights changed"), std::string::npos) << r.out;
   }
 }
@@ -98,7 +89,7 @@ TEST_F(TuneCommand, TuningLowersTheLossAndIsDeterministic) {
   ASSERT_EQ(first.code, 0) << first.err;
   const CommandRun second = run(with_out("b.h"));
   ASSERT_EQ(second.code, 0) << second.err;
-  EXPECT_EQ(read_text(dir_ / "a.h"), read_text(dir_ / "b.h"));
+  EXPECT_EQ(paxbot_test::read_file(dir_ / "a.h"), paxbot_test::read_file(dir_ / "b.h"));
   auto number_after = [&](const std::string& label) {
     const auto at = first.out.find(label);
     EXPECT_NE(at, std::string::npos) << first.out;
@@ -106,7 +97,8 @@ TEST_F(TuneCommand, TuningLowersTheLossAndIsDeterministic) {
   };
   EXPECT_LT(number_after("loss after "), number_after("loss before "));
   EXPECT_NE(first.out.find("the largest changes:\n  "), std::string::npos) << first.out;
-  EXPECT_NE(read_text(dir_ / "a.h").find("inline constexpr StandardWeights kStandardWeights"),
+  EXPECT_NE(paxbot_test::read_file(dir_ / "a.h")
+                .find("inline constexpr StandardWeights kStandardWeights"),
             std::string::npos);
 }
 

@@ -1,11 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/search/move_picker.h"
 
+#include "engine/attacks.h"
 #include "engine/eval/weights_pacifist.h"
 #include "engine/search/conversion_scout.h"
 #include "engine/search/see.h"
 
 namespace engine::search {
+namespace {
+
+// Chess: the squares where a piece of each type is attacked by a cheaper enemy piece
+// (knights and bishops by pawns, rooks by pawns and minors, queens by those and rooks).
+std::array<Bitboard, 6> cheaper_attacks(const Position& pos) {
+  const Color them = ~pos.side_to_move();
+  const Bitboard occupied = pos.occupied();
+  std::array<Bitboard, 6> danger{};
+  Bitboard attacked = pawn_attacks_bb(them, pos.pieces(them, Pawn));
+  danger[Knight] = danger[Bishop] = attacked;
+  for (PieceType t : {Knight, Bishop})
+    for (Bitboard b = pos.pieces(them, t); b;) attacked |= piece_attacks(t, pop_lsb(b), occupied);
+  danger[Rook] = attacked;
+  for (Bitboard b = pos.pieces(them, Rook); b;) attacked |= rook_attacks(pop_lsb(b), occupied);
+  danger[Queen] = attacked;
+  return danger;
+}
+
+}  // namespace
 
 MovePicker::MovePicker(const Position& pos, const MoveList& moves, const OrderingContext& context)
     : moves_(moves) {
@@ -25,6 +45,7 @@ int MovePicker::quiet_score(const Position& pos, Move m, const OrderingContext& 
 
 void MovePicker::score_chess(const Position& pos, const OrderingContext& context) {
   const auto& killers = context.history.killers[context.ply];
+  const std::array<Bitboard, 6> danger = cheaper_attacks(pos);
   for (std::size_t i = 0; i < moves_.size(); ++i) {
     const Move m = moves_[i];
     int& score = scores_[i];
@@ -46,7 +67,13 @@ void MovePicker::score_chess(const Position& pos, const OrderingContext& context
     } else if (m == context.counter) {
       score = params::kOrderCounter;
     } else {
+      // Quiet moves: history, plus a bonus for taking a piece out of reach of a cheaper
+      // attacker and a malus for putting it there (by how much the piece is worth).
       score = quiet_score(pos, m, context);
+      const PieceType t = type_of(pos.piece_on(m.from()));
+      const int stake = params::kOrderThreatPerUnit * (t == Queen ? 3 : t == Rook ? 2 : 1);
+      if (danger[t] & square_bb(m.from())) score += stake;
+      if (danger[t] & square_bb(m.to())) score -= stake;
     }
   }
 }

@@ -2,8 +2,8 @@
 // Move ordering for one node. Scores every generated move once, then hands them
 // out best first by selection:
 //   chess:    TT move, captures/promotions that do not lose material (MVV-LVA plus
-//             capture history), killers, counter move, quiet moves by history,
-//             losing captures last;
+//             capture history), killers, counter move, quiet moves by history
+//             and by threats of cheaper enemy pieces, losing captures last;
 //   Pacifist: TT move, moves that newly attack ripe enemy pieces (likely
 //             conversions, by the value at stake), killers, counter move, the rest
 //             by history.

@@ -93,6 +93,9 @@ inline constexpr int kOrderGoodNoisy = 1 << 28;
 inline constexpr int kOrderKiller = 1 << 26;
 inline constexpr int kOrderCounter = (1 << 26) - 1;
 inline constexpr int kOrderBadNoisy = -(1 << 28);
+// Chess ordering of quiet moves: a minor (rook: twice, queen: three times) leaving a square a
+// cheaper enemy piece attacks gains this much history; one moving onto such a square loses it.
+inline constexpr int kOrderThreatPerUnit = 8192;
 // Pacifist ordering: each enemy piece a move may convert is worth this many history points.
 inline constexpr int kOrderPacifistConversionTarget = 1 << 20;
 

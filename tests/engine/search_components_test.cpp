@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Building blocks of the search: static exchange evaluation, the transposition
-// table, mate-score conventions, the Pacifist conversion scout, UCI parsing.
+// table, mate-score conventions, the Pacifist conversion scout, move ordering, UCI parsing.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "engine/fen.h"
 #include "engine/movegen.h"
@@ -9,6 +14,7 @@
 #include "engine/rules/cascade.h"
 #include "engine/score.h"
 #include "engine/search/conversion_scout.h"
+#include "engine/search/move_picker.h"
 #include "engine/search/see.h"
 #include "engine/search/tt.h"
 #include "engine/uci/uci_parse.h"
@@ -119,6 +125,30 @@ TEST(SearchConversionScout, FlagsMovesThatMayConvert) {
     if ((after.last_converted() & ~pending) && !scout.may_convert(m))
       ADD_FAILURE() << "missed conversion " << move_to_uci(*pos, m);
   }
+}
+
+TEST(SearchMovePicker, QuietMovesLeaveAndAvoidSquaresCheaperPiecesAttack) {
+  // The e5 knight stands where the d6 pawn takes it; the e4 pawn covers d3 and f3.
+  auto pos = parse_fen("4k3/8/3p4/4N3/4p3/8/8/4K1N1 w - - 0 1", Variant::Standard);
+  ASSERT_TRUE(pos);
+  const auto history = std::make_unique<search::HistoryTables>();
+  const search::OrderingContext context{*history, 0, Move::none(), Move::none()};
+  search::MovePicker picker(*pos, legal_moves(*pos), context);
+  std::vector<std::string> order;
+  for (Move m = picker.next(); m != Move::none(); m = picker.next())
+    order.push_back(move_to_uci(*pos, m));
+  ASSERT_FALSE(order.empty());
+  const auto rank = [&](std::string_view uci) {
+    return std::find(order.begin(), order.end(), uci) - order.begin();
+  };
+  // With no history, saving the attacked knight comes first and walking into a pawn comes
+  // after every quiet move that does not.
+  EXPECT_EQ(order.front().substr(0, 2), "e5");
+  EXPECT_LT(rank("e5c6"), rank("e1d2"));
+  EXPECT_LT(rank("e1d2"), rank("g1f3"));
+  EXPECT_LT(rank("g1h3"), rank("g1f3"));
+  EXPECT_LT(rank("g1e2"), rank("g1f3"));
+  EXPECT_LT(rank("g1f3"), std::ssize(order));
 }
 
 TEST(UciParse, GoLimits) {

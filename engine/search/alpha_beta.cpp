@@ -204,7 +204,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       int r = reduction(pv_node, depth, legal);
       r -= gives_check;  // a quiet check is reduced one ply less
       r += !improving;
-      r += cut_node;
+      r += params::kLmrCutNodeReduction * cut_node;
       r -= picker.last_score() >= params::kOrderCounter;  // killers and counter moves
       if (picker.last_score() < params::kOrderCounter)
         r -= std::clamp(picker.last_score() / params::kLmrHistoryDivisor, -2, 2);

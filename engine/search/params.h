@@ -64,6 +64,8 @@ inline constexpr int kLmrMinMoves = 2;
 // Reduction = kLmrBase/100 + ln(depth) * ln(moves) / (kLmrDivisor/100).
 inline constexpr int kLmrBase = 80;
 inline constexpr int kLmrDivisor = 230;
+// Plies of extra reduction at an expected cut node.
+inline constexpr int kLmrCutNodeReduction = 2;
 // History score per ply of reduction removed or added.
 inline constexpr int kLmrHistoryDivisor = 6000;
 

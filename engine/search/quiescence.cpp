@@ -51,6 +51,9 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
     static_eval = tt_hit && tt.eval != kNoEval ? tt.eval : evaluate();
     // Stand pat: the side to move may decline every noisy move.
     best_score = static_eval;
+    // A table score whose bound allows it is a better guess of the position's worth than the
+    // static eval.
+    if (tt_hit && tt_cutoff_allowed(tt, tt_score, static_eval, static_eval)) best_score = tt_score;
     if (best_score >= beta) return best_score;
     alpha = std::max(alpha, best_score);
   }

@@ -178,6 +178,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       }
     }
 
+    // A chess check that loses material by SEE earns no extension: it is usually a spite
+    // check that only delays the search.
+    const bool losing_check = !pacifist && gives_check(pos_, m) && !see_at_least(pos_, m, 0);
     const Piece piece = pos_.piece_on(m.from());
     UndoRecord undo;
     make_move(m, undo);
@@ -195,7 +198,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     here.continuation = &history_.continuation[piece][m.to()];
 
     // Check extension (Pacifist: the reply must win a king back at once).
-    const int extension = gives_check && ply < params::kExtensionPlyFactor * root_depth_ ? 1 : 0;
+    const int extension =
+        gives_check && !losing_check && ply < params::kExtensionPlyFactor * root_depth_ ? 1 : 0;
     const int new_depth = depth - 1 + extension;
     int score = 0;
     // Late move reductions: later, quieter moves get a shallower null-window look first.

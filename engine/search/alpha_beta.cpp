@@ -178,9 +178,6 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       }
     }
 
-    // A chess check that loses material by SEE earns no extension: it is usually a spite
-    // check that only delays the search.
-    const bool losing_check = !pacifist && gives_check(pos_, m) && !see_at_least(pos_, m, 0);
     const Piece piece = pos_.piece_on(m.from());
     UndoRecord undo;
     make_move(m, undo);
@@ -191,6 +188,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     ++legal;
     tt_->prefetch(pos_.key());
     const bool gives_check = pacifist ? !pos_.pieces(pos_.side_to_move(), King) : pos_.in_check();
+    // A chess check that loses material by SEE earns no extension: it is usually a spite
+    // check that only delays the search. SEE reads the position before the move, so the
+    // few checks are taken back for it; the accumulators already hold the position after.
+    bool losing_check = false;
+    if (!pacifist && gives_check) {
+      pos_.undo_move(m, undo);
+      losing_check = !see_at_least(pos_, m, 0);
+      pos_.make_move(m, undo);
+    }
     const bool noisy = pacifist ? (pos_.last_converted() & ~pending) != 0 : likely_noisy;
     if (!noisy) ++quiets_seen;
     here.move = m;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 
 namespace engine::eval {
 
@@ -104,6 +105,8 @@ inline constexpr std::array<int, 6> kScaleMaterial = {110, 300, 320, 540, 990, 0
 inline constexpr int kNoPawnsMargin = 400;
 inline constexpr int kNoPawnsScaleDivisor = 4;
 inline constexpr int kOppositeBishopsPercent = 55;
+// Entries of each search thread's pawn cache (pawn_cache.h; a power of two, 40 bytes each).
+inline constexpr std::size_t kPawnCacheEntries = 4096;
 
 // ---------------- Pacifist (untapered) ----------------
 // Centipawns; "own" is the side the term is counted for. Penalties are positive numbers.

@@ -60,6 +60,12 @@ class Scorer {
     tapered_.eg += weight * count;
     if constexpr (kTracing) trace_.eg[index(weight)] += count;
   }
+  // A sum of tapered terms computed earlier (the pawn cache's); the engine's path only, as
+  // it carries no counts to record.
+  void add_sum(const Pair& sum) {
+    static_assert(!kTracing, "a trace needs every term's count");
+    tapered_ += sum;
+  }
   // An untapered, unscaled term.
   void add_plain(const int& weight, int count) {
     plain_ += weight * count;

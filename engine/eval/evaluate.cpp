@@ -9,8 +9,8 @@
 
 namespace engine::eval {
 
-int evaluate(const Position& pos) {
-  const int value = pos.pacifist() ? evaluate_pacifist(pos) : evaluate_standard(pos);
+int evaluate(const Position& pos, PawnCache* cache) {
+  const int value = pos.pacifist() ? evaluate_pacifist(pos) : evaluate_standard(pos, cache);
   return std::clamp(value, -kMaxEval, kMaxEval);
 }
 

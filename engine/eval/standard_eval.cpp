@@ -24,33 +24,47 @@ struct AttackInfo {
 };
 
 // Every term below adds weight * sign * count: sign is +1 for White's terms, -1 for Black's.
+// The terms of the pawns alone (what the pawn cache keeps); returns colour us's passed pawns.
 template <class S>
-void pawn_structure(S& score, const Position& pos, Color us, int sign, AttackInfo& info) {
+Bitboard pawn_structure(S& score, const Position& pos, Color us, int sign, const AttackInfo& info) {
   const Color them = ~us;
   const Bitboard ours = pos.pieces(us, Pawn), theirs = pos.pieces(them, Pawn);
+  Bitboard passed = 0;
   for (Bitboard b = ours; b;) {
     const Square s = pop_lsb(b);
-    const int file = file_of(s), rr = relative_rank(us, rank_of(s));
+    const int file = file_of(s);
     const Square stop = s + pawn_push(us);
     if (kMasks.file_ahead[us][s] & ours) score.add(W.doubled_pawn, sign);
     const bool isolated = !(kMasks.adjacent[file] & ours);
     if (isolated) score.add(W.isolated_pawn, sign);
-    if (ours & kMasks.adjacent[file] & rank_bb(rank_of(s))) score.add(W.phalanx_pawn, sign);
-    if (info.pawn_attacks[us] & square_bb(s)) score.add(W.supported_pawn, sign);
+    const bool phalanx = ours & kMasks.adjacent[file] & rank_bb(rank_of(s));
+    if (phalanx) score.add(W.phalanx_pawn, sign);
+    const bool supported = info.pawn_attacks[us] & square_bb(s);
+    if (supported) score.add(W.supported_pawn, sign);
     // Backward: no friendly pawn can come alongside, and the stop square is guarded.
     if (!isolated && !(kMasks.support_span[us][s] & ours) &&
         (info.pawn_attacks[them] & square_bb(stop)))
       score.add(W.backward_pawn, sign);
     if (kMasks.passed_span[us][s] & theirs) continue;
-    // Passed pawn: grows with its rank; in the endgame the kings' distance to the stop
-    // square decides whether it runs.
-    info.passed[us] |= square_bb(s);
-    score.add(W.passed_pawn[rr], sign);
+    // Passed pawn: grows with its rank.
+    passed |= square_bb(s);
+    score.add(W.passed_pawn[relative_rank(us, rank_of(s))], sign);
+    if (supported || phalanx) score.add(W.passed_connected, sign);
+  }
+  return passed;
+}
+
+// Passed pawns against the pieces: a blocked or free path, and in the endgame the kings'
+// distance to the stop square, which decides whether the pawn runs.
+template <class S>
+void passed_pawns(S& score, const Position& pos, Color us, int sign, const AttackInfo& info) {
+  const Color them = ~us;
+  for (Bitboard b = info.passed[us]; b;) {
+    const Square s = pop_lsb(b);
+    const int rr = relative_rank(us, rank_of(s));
+    const Square stop = s + pawn_push(us);
     if (pos.piece_on(stop) != NoPiece) score.add(W.passed_blocked, sign);
     if (!(kMasks.file_ahead[us][s] & pos.occupied())) score.add(W.passed_free[rr], sign);
-    if ((info.pawn_attacks[us] & square_bb(s)) ||
-        (ours & kMasks.adjacent[file] & rank_bb(rank_of(s))))
-      score.add(W.passed_connected, sign);
     const int weight = rr - 2;
     if (weight > 0) {
       const int own = square_distance(pos.king_square(us), stop);
@@ -59,6 +73,32 @@ void pawn_structure(S& score, const Position& pos, Color us, int sign, AttackInf
       score.add_eg(W.passed_own_king_distance, -sign * weight * own);
     }
   }
+}
+
+// Both colours' pawn-only terms into score and info.passed: from the cache when it holds
+// this placement (never while tracing, which needs every count), else computed (and kept).
+template <class S>
+void pawns(S& score, const Position& pos, AttackInfo& info, PawnCache* cache) {
+  const Bitboard white = pos.pieces(White, Pawn), black = pos.pieces(Black, Pawn);
+  if constexpr (!S::kTracing) {
+    if (cache) {
+      PawnEntry& entry = cache->slot(white, black);
+      if (!PawnCache::holds(entry, white, black)) {
+        NoTrace none;
+        Scorer<NoTrace, StandardWeights> own(W, none);
+        entry.passed[White] = pawn_structure(own, pos, White, 1, info);
+        entry.passed[Black] = pawn_structure(own, pos, Black, -1, info);
+        entry.score = own.tapered();
+        entry.white = white;
+        entry.black = black;
+      }
+      score.add_sum(entry.score);
+      info.passed = entry.passed;
+      return;
+    }
+  }
+  info.passed[White] = pawn_structure(score, pos, White, 1, info);
+  info.passed[Black] = pawn_structure(score, pos, Black, -1, info);
 }
 
 // Mobility, rook files, outposts and the attack maps; fills info for colour us.
@@ -223,7 +263,7 @@ int scale_percent(const Position& pos, int white_score) {
 }
 
 template <class Trace>
-int evaluate(const Position& pos, Trace& trace) {
+int evaluate(const Position& pos, Trace& trace, PawnCache* cache) {
   Scorer<Trace, StandardWeights> score(W, trace);
   if (insufficient_material(pos)) {
     if constexpr (score.kTracing) trace.drawn = true;
@@ -245,10 +285,11 @@ int evaluate(const Position& pos, Trace& trace) {
         score.add(W.piece_square[t][relative_square(c, pop_lsb(b))], sign);
     }
   }
+  pawns(score, pos, info, cache);
   for (Color c : {White, Black}) {
     const int sign = c == White ? 1 : -1;
     pieces_and_mobility(score, pos, c, sign, info);
-    pawn_structure(score, pos, c, sign, info);
+    passed_pawns(score, pos, c, sign, info);
   }
   for (Color c : {White, Black}) {
     const int sign = c == White ? 1 : -1;
@@ -277,14 +318,14 @@ bool insufficient_material(const Position& pos) {
   return popcount(pos.pieces(Knight) | pos.pieces(Bishop)) <= 1;
 }
 
-int evaluate_standard(const Position& pos) {
+int evaluate_standard(const Position& pos, PawnCache* cache) {
   NoTrace none;
-  return evaluate(pos, none);
+  return evaluate(pos, none, cache);
 }
 
 int evaluate_standard(const Position& pos, EvalTrace& trace) {
   trace.reset(kWeightCount<StandardWeights>);
-  return evaluate(pos, trace);
+  return evaluate(pos, trace, nullptr);
 }
 
 }  // namespace engine::eval

@@ -89,7 +89,7 @@ int Worker::aspiration(int depth, int previous) {
 }
 
 int Worker::evaluate() {
-  if (!use_network_) return eval::evaluate(pos_);
+  if (!use_network_) return eval::evaluate(pos_, &pawn_cache_);
   if (eval::insufficient_material(pos_)) return 0;
   return std::clamp(nnue::evaluate(accumulators_, pos_), -kMaxEval, kMaxEval);
 }

@@ -16,6 +16,7 @@
 #include <functional>
 #include <vector>
 
+#include "engine/eval/pawn_cache.h"
 #include "engine/nnue/accumulator.h"
 #include "engine/position.h"
 #include "engine/score.h"
@@ -107,6 +108,7 @@ class Worker {
   SearchControl* control_ = nullptr;
   TranspositionTable* tt_ = nullptr;
   HistoryTables history_;
+  eval::PawnCache pawn_cache_;  // the classical evaluation's, this thread's
   std::atomic<std::uint64_t> nodes_{0};
   bool aborted_ = false;
   int root_depth_ = 0;

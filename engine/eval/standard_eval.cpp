@@ -79,15 +79,18 @@ void passed_pawns(S& score, const Position& pos, Color us, int sign, const Attac
 // this placement (never while tracing, which needs every count), else computed (and kept).
 template <class S>
 void pawns(S& score, const Position& pos, AttackInfo& info, PawnCache* cache) {
-  const Bitboard white = pos.pieces(White, Pawn), black = pos.pieces(Black, Pawn);
+  const auto both_sides = [&](auto& scorer) {
+    return std::array{pawn_structure(scorer, pos, White, 1, info),
+                      pawn_structure(scorer, pos, Black, -1, info)};
+  };
   if constexpr (!S::kTracing) {
     if (cache) {
+      const Bitboard white = pos.pieces(White, Pawn), black = pos.pieces(Black, Pawn);
       PawnEntry& entry = cache->slot(white, black);
       if (!PawnCache::holds(entry, white, black)) {
         NoTrace none;
         Scorer<NoTrace, StandardWeights> own(W, none);
-        entry.passed[White] = pawn_structure(own, pos, White, 1, info);
-        entry.passed[Black] = pawn_structure(own, pos, Black, -1, info);
+        entry.passed = both_sides(own);
         entry.score = own.tapered();
         entry.white = white;
         entry.black = black;
@@ -97,8 +100,7 @@ void pawns(S& score, const Position& pos, AttackInfo& info, PawnCache* cache) {
       return;
     }
   }
-  info.passed[White] = pawn_structure(score, pos, White, 1, info);
-  info.passed[Black] = pawn_structure(score, pos, Black, -1, info);
+  info.passed = both_sides(score);
 }
 
 // Mobility, rook files, outposts and the attack maps; fills info for colour us.

@@ -16,7 +16,7 @@ namespace engine {
 namespace {
 
 // Every position of a few deterministic games from the given start: each move is picked by
-// a fixed stride through the legal moves, so captures, promotions and passed pawns come up.
+// a fixed stride through the legal moves, a different stride in each game.
 std::vector<Position> positions_from(const std::string& fen, Variant variant) {
   std::vector<Position> out;
   for (int game = 0; game < 6; ++game) {

@@ -165,9 +165,11 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
           // SEE pruning (chess): quiet moves that hang material.
           prune = true;
         }
-      } else if (!pacifist && depth <= params::kSeePruningMaxDepth &&
+      } else if (!pacifist && depth <= params::kSeePruningMaxDepth && !picker.last_good_noisy() &&
                  !see_at_least(pos_, m, params::kSeeNoisyMarginPerDepthSq * depth * depth)) {
-        // SEE pruning (chess): captures that lose too much material.
+        // SEE pruning (chess): captures that lose too much material. The picker has already
+        // found that a good noisy move loses none, more than any margin asks for.
+        static_assert(params::kSeeNoisyMarginPerDepthSq <= 0);
         prune = true;
       }
       // Checks are never pruned: they are how mates are found. (Asked last: most moves are

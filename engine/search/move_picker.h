@@ -14,6 +14,7 @@
 
 #include "engine/position.h"
 #include "engine/search/history.h"
+#include "engine/search/params.h"
 
 namespace engine::search {
 
@@ -44,6 +45,11 @@ class MovePicker {
   Move next();
   // The ordering score of the move last returned by next().
   int last_score() const { return last_score_; }
+  // Whether the move last returned by next() was ordered among the good noisy moves: in
+  // chess a capture or queen promotion that does not lose material by static exchange.
+  bool last_good_noisy() const {
+    return last_score_ >= params::kOrderGoodNoisy && last_score_ < params::kOrderTtMove;
+  }
 
  private:
   void score_chess(const Position& pos, const OrderingContext& context);

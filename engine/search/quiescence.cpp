@@ -81,8 +81,9 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
       if (m.kind() != MoveKind::Promotion && victim != NoPieceType &&
           static_eval + see_piece_value(victim) + params::kDeltaMargin <= alpha)
         continue;
-      // Captures that lose material are left out.
-      if (!see_at_least(pos_, m, 0)) continue;
+      // Captures that lose material are left out (the picker has found that its good noisy
+      // moves lose none).
+      if (!picker.last_good_noisy() && !see_at_least(pos_, m, 0)) continue;
     }
     const Piece piece = pos_.piece_on(m.from());
     UndoRecord undo;

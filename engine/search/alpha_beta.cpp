@@ -139,9 +139,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   MoveList quiets_tried, noisy_tried;
   const int lmp_limit = (params::kLateMovePruningBase + depth * depth) / (improving ? 1 : 2);
   for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
-    const bool likely_noisy = pacifist
-                                  ? picker.last_score() >= params::kOrderGoodNoisy && m != tt_move
-                                  : is_chess_noisy(pos_, m);
+    const bool likely_noisy = pacifist ? picker.last_good_noisy() : is_chess_noisy(pos_, m);
     const bool quiet_before = !likely_noisy;
     if (!root && best_score > -kMateBound) {
       bool prune = false, prune_later_quiets = false;

@@ -45,8 +45,9 @@ class MovePicker {
   Move next();
   // The ordering score of the move last returned by next().
   int last_score() const { return last_score_; }
-  // Whether the move last returned by next() was ordered among the good noisy moves: in
-  // chess a capture or queen promotion that does not lose material by static exchange.
+  // Whether the move last returned by next() was ordered among the good noisy moves (the
+  // table move is not): in chess a capture or queen promotion that does not lose material by
+  // static exchange, in Pacifist a move that newly attacks ripe enemy pieces.
   bool last_good_noisy() const {
     return last_score_ >= params::kOrderGoodNoisy && last_score_ < params::kOrderTtMove;
   }

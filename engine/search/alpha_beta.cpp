@@ -25,6 +25,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const bool pv_node = beta - alpha > 1;
   const bool root = ply == 0;
   const bool pacifist = pos_.pacifist();
+  // A singular-extension search of this node without one move (see the move loop).
+  const Move excluded = frame(ply).excluded;
   pv_length_[ply] = ply;
 
   if (!root) {
@@ -47,12 +49,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const bool tt_hit = tt_->probe(pos_.key(), tt);
   const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : 0;
   const Move tt_move = tt_hit ? tt.move : Move::none();
-  // Transposition cutoff: a deep enough stored result settles this node.
-  if (!pv_node && tt_hit && tt.depth >= depth && tt_cutoff_allowed(tt, tt_score, alpha, beta))
+  // Transposition cutoff: a deep enough stored result settles this node (not one searched
+  // without a move: the stored result counts that move).
+  if (!pv_node && excluded == Move::none() && tt_hit && tt.depth >= depth &&
+      tt_cutoff_allowed(tt, tt_score, alpha, beta))
     return tt_score;
 
   // Endgame tables: their result replaces the subtree (see docs/engine.md, score.h).
-  if (!root && tb_pieces_ > 0 && popcount(pos_.occupied()) <= tb_pieces_) {
+  if (!root && excluded == Move::none() && tb_pieces_ > 0 &&
+      popcount(pos_.occupied()) <= tb_pieces_) {
     if (const auto tb_score = control_->tablebases->probe(pos_, ply)) {
       control_->tb_hits.fetch_add(1, std::memory_order_relaxed);
       tt_->store(pos_.key(), Move::none(), score_to_tt(*tb_score, ply), kNoEval,
@@ -72,7 +77,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const int two_back = frame(ply - 2).static_eval;
   const bool improving = !in_check && two_back != kNoEval && static_eval > two_back;
 
-  if (!pv_node && !in_check && !is_decisive(beta)) {
+  if (!pv_node && !in_check && excluded == Move::none() && !is_decisive(beta)) {
     // Reverse futility pruning: far above beta with little depth left, trust the eval.
     if (depth <= params::kReverseFutilityMaxDepth &&
         eval - params::kReverseFutilityMargin * (depth - improving) >= beta)
@@ -118,6 +123,13 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   // important enough for its full depth.
   if (depth >= params::kIirMinDepth && tt_move == Move::none() && (pv_node || cut_node)) --depth;
 
+  // Singular extensions (chess) may test the table move: its stored lower bound must be
+  // deep enough and not a mate score.
+  const bool singular_candidate =
+      !pacifist && !root && excluded == Move::none() && depth >= params::kSingularMinDepth &&
+      tt_hit && tt_move != Move::none() && (int(tt.bound) & int(Bound::Lower)) &&
+      tt.depth >= depth - params::kSingularTtDepthSlack && !is_decisive(tt_score);
+
   MoveList moves;
   if (pacifist)
     generate_pacifist_pseudo_legal(pos_, moves);
@@ -139,6 +151,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   MoveList quiets_tried, noisy_tried;
   const int lmp_limit = (params::kLateMovePruningBase + depth * depth) / (improving ? 1 : 2);
   for (Move m = picker.next(); m != Move::none(); m = picker.next()) {
+    if (m == excluded) continue;
     const bool likely_noisy = pacifist ? picker.last_good_noisy() : is_chess_noisy(pos_, m);
     const bool quiet_before = !likely_noisy;
     if (!root && best_score > -kMateBound) {
@@ -178,6 +191,26 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       }
     }
 
+    // Singular extension: when every other move stays clearly below the table move's stored
+    // score, the table move is the only good one and is searched a ply deeper. When even
+    // the margin-lowered score beats beta without it, several moves do: the node fails
+    // high (multi-cut). When only the stored score beats beta, the table move is searched
+    // a ply shallower.
+    int singular_extension = 0;
+    if (singular_candidate && m == tt_move && ply < params::kExtensionPlyFactor * root_depth_) {
+      const int singular_beta = tt_score - params::kSingularMarginPerDepth * depth;
+      here.excluded = m;
+      const int score = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+      here.excluded = Move::none();
+      if (aborted_) return 0;
+      if (score < singular_beta)
+        singular_extension = 1;
+      else if (singular_beta >= beta)
+        return singular_beta;
+      else if (tt_score >= beta)
+        singular_extension = -1;
+    }
+
     const Piece piece = pos_.piece_on(m.from());
     UndoRecord undo;
     make_move(m, undo);
@@ -204,8 +237,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     here.continuation = &history_.continuation[piece][m.to()];
 
     // Check extension (Pacifist: the reply must win a king back at once).
-    const int extension =
+    const int check_extension =
         gives_check && !losing_check && ply < params::kExtensionPlyFactor * root_depth_ ? 1 : 0;
+    const int extension = std::max(check_extension, singular_extension);
     const int new_depth = depth - 1 + extension;
     int score = 0;
     // Late move reductions: later, quieter moves get a shallower null-window look first.
@@ -248,6 +282,12 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       quiets_tried.push_back(m);
   }
 
+  // A search without the excluded move stores nothing: its result does not describe the
+  // node. With no other legal move, the excluded one is as singular as a move can be.
+  if (excluded != Move::none()) {
+    if (legal == 0) return alpha;
+    return best_score;
+  }
   if (legal == 0) {
     // No legal move: Pacifist loses without a king and is stalemated with one; chess
     // is checkmated in check and stalemated otherwise.

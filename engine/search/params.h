@@ -70,6 +70,13 @@ inline constexpr int kLmrCutNodeReduction = 2;
 inline constexpr int kLmrHistoryDivisor = 6000;
 
 // --- Extensions ---
+// Chess singular extensions: from this depth, a table move whose stored lower bound is at
+// most kSingularTtDepthSlack plies shallower than the node is tested for being the only
+// good move, by a search of the other moves at (depth - 1) / 2 against the stored score
+// minus kSingularMarginPerDepth per ply.
+inline constexpr int kSingularMinDepth = 6;
+inline constexpr int kSingularTtDepthSlack = 3;
+inline constexpr int kSingularMarginPerDepth = 2;
 // Extensions stop once ply exceeds this multiple of the root depth (runaway guard).
 inline constexpr int kExtensionPlyFactor = 2;
 

@@ -62,6 +62,7 @@ class Worker {
     Move move;                               // the move played from this ply
     Piece piece = NoPiece;                   // the piece that played it
     PieceToHistory* continuation = nullptr;  // history of replies to `move`
+    Move excluded;  // the move a singular-extension search here leaves out, or none
   };
 
   int aspiration(int depth, int previous);

@@ -127,7 +127,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   // deep enough and not a mate score.
   const bool singular_candidate =
       !pacifist && !root && excluded == Move::none() && depth >= params::kSingularMinDepth &&
-      tt_hit && tt_move != Move::none() && (int(tt.bound) & int(Bound::Lower)) &&
+      tt_hit && tt_move != Move::none() && (tt.bound == Bound::Lower || tt.bound == Bound::Exact) &&
       tt.depth >= depth - params::kSingularTtDepthSlack && !is_decisive(tt_score);
 
   MoveList moves;
